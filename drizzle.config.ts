@@ -1,0 +1,8 @@
+// drizzle-kit: generates SQL migrations into drizzle/ from lib/db/schema.ts.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './lib/db/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,11 @@
+// Lint rules: Next's recommended set (core web vitals + TypeScript).
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+
+const config = [
+  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'drizzle/**', 'next-env.d.ts', 'bench/results/**', 'test-results/**', 'e2e/artifacts/**'] },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+];
+
+export default config;

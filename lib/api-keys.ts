@@ -1,0 +1,124 @@
+// API keys: issuing, listing, revoking and checking them. A key is shown once;
+// only its SHA-256 is stored, and lookup is by that hash (no prefix compare,
+// so no timing leak about how much of a key was right).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from './db/client';
+import { apiKeys } from './db/schema';
+
+export const SCOPES = ['read', 'write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const KEY_PREFIX = 'psk_';
+// How often a key's last_used_at is refreshed (a write per request would cost too much).
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type ApiKeySummary = {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+};
+
+export type KeyCheck = { ok: true; keyId: number; scopes: Scope[] } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** 256 random bits, base64url, behind a recognisable prefix. */
+function generateSecret(): string {
+  return KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** Write scope includes read: a key that may add pets may also list them. */
+export function scopesFor(scope: Scope): Scope[] {
+  return scope === 'write' ? ['read', 'write'] : ['read'];
+}
+
+const summaryColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  scopes: apiKeys.scopes,
+  createdAt: apiKeys.createdAt,
+  expiresAt: apiKeys.expiresAt,
+  revokedAt: apiKeys.revokedAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+};
+
+export async function createApiKey(
+  database: Database,
+  input: { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; secret?: string },
+): Promise<{ apiKey: ApiKeySummary; secret: string }> {
+  const secret = input.secret ?? generateSecret();
+  const [apiKey] = await database
+    .insert(apiKeys)
+    .values({
+      name: input.name,
+      prefix: secret.slice(0, KEY_PREFIX.length + 6),
+      hash: hashKey(secret),
+      scopes: input.scopes,
+      expiresAt: input.expiresAt ?? null,
+      userId: input.userId ?? null,
+    })
+    .returning(summaryColumns);
+  return { apiKey: apiKey as ApiKeySummary, secret };
+}
+
+/** Makes `secret` a valid key with every scope (PETSTORE_BOOTSTRAP_API_KEY). */
+export async function ensureBootstrapKey(database: Database, secret: string): Promise<void> {
+  await database
+    .insert(apiKeys)
+    .values({ name: 'bootstrap', prefix: secret.slice(0, 10), hash: hashKey(secret), scopes: [...SCOPES] })
+    .onConflictDoUpdate({
+      target: apiKeys.hash,
+      set: { scopes: [...SCOPES], revokedAt: null, expiresAt: null },
+    });
+}
+
+export async function listApiKeys(database: Database, options: { userId?: number } = {}): Promise<ApiKeySummary[]> {
+  const rows = await database
+    .select(summaryColumns)
+    .from(apiKeys)
+    .where(options.userId === undefined ? isNull(apiKeys.userId) : eq(apiKeys.userId, options.userId))
+    .orderBy(desc(apiKeys.id));
+  return rows as ApiKeySummary[];
+}
+
+/** Revokes a key; false when no such key exists. Revoking twice keeps the first time. */
+export async function revokeApiKey(database: Database, id: number, at: Date): Promise<boolean> {
+  const found = await database.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
+  if (found.length === 0) return false;
+  await database
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  return true;
+}
+
+export async function checkApiKey(database: Database, secret: string, at: Date): Promise<KeyCheck> {
+  const [row] = await database
+    .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.hash, hashKey(secret)));
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.expiresAt && row.expiresAt <= at) return { ok: false, reason: 'expired' };
+  if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await touchLastUsed(database, row.id, at);
+  }
+  return { ok: true, keyId: row.id, scopes: row.scopes as Scope[] };
+}
+
+async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {
+  const staleBefore = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
+  await database
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+}

@@ -1,0 +1,50 @@
+// The service's configuration: read once from the environment through one zod
+// schema; a bad value stops start-up with a message naming the variable.
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const ConfigSchema = z.object({
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PGLITE_DIR: z.string().min(1).default('./.data/pglite'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PETSTORE_BOOTSTRAP_API_KEY: optionalText.pipe(
+    z
+      .string()
+      .min(24, 'must be at least 24 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
+  PETSTORE_PRODUCTION_URL: optionalText.pipe(z.url().optional()),
+  PETSTORE_STAGING_URL: optionalText.pipe(z.url().optional()),
+  PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
+  // Testing only: freeze the service's clock at this instant (ISO 8601).
+  PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+function parseConfig(environment: NodeJS.ProcessEnv): Config {
+  const result = ConfigSchema.safeParse(environment);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

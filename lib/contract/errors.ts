@@ -1,0 +1,38 @@
+// The Error shape (spec §2.5) and the closed set of error codes (DESIGN.md).
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'invalid_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable error code.' });
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorDetail = z
+  .object({
+    path: z.string().meta({ description: 'The field or parameter at fault, e.g. `categoryId` or `limit`.' }),
+    message: z.string(),
+  })
+  .meta({ id: 'ErrorDetail' });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+export const ErrorBody = z
+  .object({
+    code: ErrorCode,
+    message: z.string().meta({ description: 'Human-readable description.' }),
+    status: z.int().min(400).max(599).meta({ description: 'The HTTP status code of the response.' }),
+    details: z.array(ErrorDetail).optional().meta({ description: 'Validation errors, one per field or parameter.' }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,61 @@
+// Parameters shared by the list operations: page size, opaque cursor and int64
+// path identifiers. Query values arrive as strings and are parsed strictly
+// (digits only: no signs, spaces, exponents or hex).
+import { z } from 'zod';
+
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+function queryInteger(options: { min: number; max: number; default: number; description: string }) {
+  const message = `must be an integer from ${options.min} to ${options.max}`;
+  return z
+    .string()
+    .regex(/^[0-9]{1,12}$/, { error: message })
+    .transform(Number)
+    .pipe(z.int().min(options.min, { error: message }).max(options.max, { error: message }))
+    .optional()
+    .transform((value) => value ?? options.default)
+    .meta({
+      description: options.description,
+      // Documented as the integer it is; on the wire it is a query string.
+      override: { type: 'integer', minimum: options.min, maximum: options.max, default: options.default },
+    });
+}
+
+export const Limit = queryInteger({ min: 1, max: 100, default: 20, description: 'Maximum number of items to return.' });
+
+/** Cursors are opaque to clients: base64url of the last id on the previous page. */
+export function encodeCursor(lastId: number): string {
+  return Buffer.from(`id:${lastId}`).toString('base64url');
+}
+
+export const Cursor = z
+  .string()
+  .transform((value, context) => {
+    const decoded = Buffer.from(value, 'base64url').toString('utf8');
+    const match = /^id:([1-9][0-9]{0,15})$/.exec(decoded);
+    const lastId = match ? Number(match[1]) : NaN;
+    if (!Number.isSafeInteger(lastId) || encodeCursor(lastId) !== value) {
+      context.addIssue({ code: 'custom', message: 'is not a valid cursor; use the one from the Link header' });
+      return z.NEVER;
+    }
+    return lastId;
+  })
+  .optional()
+  .meta({
+    description: 'Opaque cursor from the `Link: <…>; rel="next"` header of the previous page.',
+    override: { type: 'string' },
+  });
+
+/** An int64 identifier in a path segment. */
+export function int64Id() {
+  const message = 'must be a positive integer (int64)';
+  return z
+    .string()
+    .regex(/^[0-9]{1,19}$/, { error: message })
+    .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
+    .transform((value) => BigInt(value))
+    .meta({ override: { type: 'integer', format: 'int64', minimum: 1 } });
+}
+
+/** The largest integer that survives a JSON round trip in JavaScript clients. */
+export const MAX_JSON_INTEGER = Number.MAX_SAFE_INTEGER;

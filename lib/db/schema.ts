@@ -1,0 +1,65 @@
+// The database schema (drizzle): pets, orders, API keys and dashboard users. Migrations in
+// drizzle/ are generated from this file by `npm run db:generate`.
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const petStatus = pgEnum('pet_status', ['available', 'pending', 'sold']);
+export const orderStatus = pgEnum('order_status', ['placed', 'approved', 'delivered', 'cancelled']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const pets = pgTable(
+  'pets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    categoryId: bigint('category_id', { mode: 'number' }).notNull(),
+    // NULL when the client gave no status (the contract names no default).
+    status: petStatus('status'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('pets_status_id_idx').on(table.status, table.id)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    petId: bigint('pet_id', { mode: 'number' })
+      .notNull()
+      .references(() => pets.id),
+    quantity: integer('quantity').notNull().default(1),
+    status: orderStatus('status').notNull().default('placed'),
+    shipDate: timestamp('ship_date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('orders_status_id_idx').on(table.status, table.id),
+    index('orders_pet_id_id_idx').on(table.petId, table.id),
+    check('orders_quantity_positive', sql`${table.quantity} >= 1`),
+  ],
+);
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull().unique(),
+  // argon2id, PHC string format.
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  // Set for the short-lived keys of dashboard sessions; NULL for keys made by hand.
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  // The first characters of the key, kept so people can recognise it in lists.
+  prefix: text('prefix').notNull(),
+  // SHA-256 of the whole key, hex; the key itself is never stored.
+  hash: text('hash').notNull().unique(),
+  scopes: text('scopes').array().notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+});

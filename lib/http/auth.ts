@@ -1,0 +1,43 @@
+// Bearer authentication for /v1 (spec §5, RFC 6750): the Authorization header
+// and nothing else; cookies are never read here.
+import { checkApiKey, type Scope } from '../api-keys';
+import { now } from '../clock';
+import { db } from '../db/client';
+import { ApiError } from './errors';
+
+const REALM = 'Bearer realm="petstore"';
+// RFC 6750 §2.1: the scheme is case-insensitive; the token is a b64token.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+export type Caller = { keyId: number; scopes: Scope[] };
+
+export async function authenticate(request: Request, scope: Scope): Promise<Caller> {
+  const header = request.headers.get('authorization');
+  if (header === null || header.trim() === '') {
+    throw unauthorized('An API key is required: send `Authorization: Bearer <key>`.', REALM);
+  }
+  const match = BEARER.exec(header);
+  if (!match) {
+    throw unauthorized(
+      'The Authorization header is malformed: expected `Authorization: Bearer <key>`.',
+      `${REALM}, error="invalid_request"`,
+    );
+  }
+  const check = await checkApiKey(await db(), match[1]!, now());
+  if (!check.ok) {
+    const messages = {
+      unknown: 'The API key is not valid.',
+      expired: 'The API key has expired.',
+      revoked: 'The API key has been revoked.',
+    };
+    throw unauthorized(messages[check.reason], `${REALM}, error="invalid_token"`);
+  }
+  if (!check.scopes.includes(scope)) {
+    throw new ApiError(403, 'forbidden', `This API key lacks the "${scope}" scope needed for this operation.`);
+  }
+  return { keyId: check.keyId, scopes: check.scopes };
+}
+
+function unauthorized(message: string, challenge: string): ApiError {
+  return new ApiError(401, 'unauthorized', message, { headers: { 'www-authenticate': challenge } });
+}

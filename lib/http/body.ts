@@ -1,0 +1,52 @@
+// Reads a JSON request body: the right media type (415), at most 64 KiB (413),
+// valid UTF-8 and valid JSON (400).
+import { ApiError } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    const got = mediaType ? `got ${mediaType}` : 'none was given';
+    throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (${got}).`);
+  }
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
+
+  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, 'invalid_request', 'The request body is not valid UTF-8.');
+  }
+  if (text.trim() === '') throw new ApiError(400, 'invalid_request', 'A JSON request body is required.');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, 'invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = () =>
+  new ApiError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);

@@ -1,0 +1,107 @@
+// The one wrapper every /v1 route handler goes through: request id, bearer auth
+// before anything else, error mapping to the Error body, common headers and one
+// log line per request.
+import { randomUUID } from 'node:crypto';
+import type { Scope } from '../api-keys';
+import { log } from '../log';
+import { authenticate, type Caller } from './auth';
+import { ApiError, errorResponse } from './errors';
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export type Operation = {
+  request: Request;
+  url: URL;
+  params: Record<string, string | string[]>;
+  caller: Caller;
+  requestId: string;
+};
+
+type Options = {
+  /** The scope the caller's key needs; `null` for the few operations open to all. */
+  scope: Scope | null;
+  /** Headers added to every response of this route, errors included. */
+  headers?: () => Record<string, string>;
+};
+
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const ANONYMOUS: Caller = { keyId: 0, scopes: [] };
+
+export function apiRoute(options: Options, run: (operation: Operation) => Promise<Response>) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const given = request.headers.get('x-request-id');
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    let response: Response;
+    try {
+      const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
+      const params = (await context.params) ?? {};
+      response = await run({ request, url: new URL(request.url), params, caller, requestId });
+    } catch (error) {
+      response = failureResponse(error, requestId);
+    }
+    response.headers.set('x-request-id', requestId);
+    response.headers.set('cache-control', 'no-store');
+    for (const [name, value] of Object.entries(options.headers?.() ?? {})) response.headers.set(name, value);
+    log.info(
+      {
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+    return response;
+  };
+}
+
+// Errors the database driver raises while the server is unreachable or restarting.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
+function failureResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) return errorResponse(error);
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ requestId, err: error }, 'database unavailable');
+    return errorResponse(
+      new ApiError(503, 'service_unavailable', 'The database is unavailable; retry shortly.', {
+        headers: { 'retry-after': '2' },
+      }),
+    );
+  }
+  log.error({ requestId, err: error }, 'unhandled error');
+  return errorResponse(new ApiError(500, 'internal_error', `Something went wrong on our side (request ${requestId}).`));
+}
+
+/** Handlers for the methods a route does not support: 405 with Allow. */
+export function methodNotAllowed(allowed: string[]) {
+  const allow = allowed.join(', ');
+  return apiRoute({ scope: null }, async ({ request }) => {
+    throw new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
+      headers: { allow },
+    });
+  });
+}

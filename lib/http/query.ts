@@ -1,0 +1,32 @@
+// Query strings and path parameters, validated by the contract's zod schemas.
+// Unknown parameters are ignored; a known one given twice is an error.
+import type { z } from 'zod';
+import { ApiError, invalidRequest } from './errors';
+
+export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema): z.output<Schema> {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const given = url.searchParams.getAll(name);
+    if (given.length > 1) {
+      throw new ApiError(400, 'invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
+        details: [{ path: name, message: 'must be given at most once' }],
+      });
+    }
+    if (given.length === 1) values[name] = given[0]!;
+  }
+  const result = schema.safeParse(values);
+  if (!result.success) throw invalidRequest(result.error.issues, 'query parameter');
+  return result.data;
+}
+
+export function parseParams<Schema extends z.ZodObject>(params: unknown, schema: Schema): z.output<Schema> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw invalidRequest(result.error.issues, 'path parameter');
+  return result.data;
+}
+
+export function parseBody<Schema extends z.ZodType>(body: unknown, schema: Schema): z.output<Schema> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw invalidRequest(result.error.issues, 'request body');
+  return result.data;
+}

@@ -44,8 +44,9 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
     idle_timeout: 60,
     onnotice: () => {},
     // Pipelining was seen losing throughput under sustained load
-    // (porsager/postgres#747); one query per connection at a time holds steady.
-    ...({ max_pipeline: 0 } as object),
+    // (porsager/postgres#747): one query per connection at a time holds steady.
+    // (0 would disable it too, but breaks sql.begin in postgres 3.4.9.)
+    ...({ max_pipeline: 1 } as object),
   };
 }
 

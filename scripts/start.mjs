@@ -1,0 +1,32 @@
+// `npm start`: builds the app when there is no build or the sources are newer
+// than it, then serves it with `next start` (embedded database unless
+// DATABASE_URL is set).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const NEXT = 'node_modules/next/dist/bin/next';
+const SOURCES = ['app', 'components', 'lib', 'drizzle', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+
+function newestChange(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+function isBuildCurrent() {
+  const buildId = '.next/BUILD_ID';
+  if (!fs.existsSync(buildId)) return false;
+  return fs.statSync(buildId).mtimeMs >= Math.max(...SOURCES.map(newestChange));
+}
+
+if (!isBuildCurrent()) {
+  console.log('Building the app (first start, or the sources changed)…');
+  const build = spawnSync(process.execPath, [NEXT, 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, [NEXT, 'start', ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

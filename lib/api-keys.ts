@@ -3,11 +3,13 @@
 // so no timing leak about how much of a key was right).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from './contract/api-keys';
 import type { Database } from './db/client';
 import { apiKeys } from './db/schema';
 
-export const SCOPES = ['read', 'write'] as const;
-export type Scope = (typeof SCOPES)[number];
+// admin: managing API keys (/v1/api-keys); held by dashboard session keys and the bootstrap key.
+export const SCOPES = API_KEY_SCOPES;
+export type Scope = ApiKeyScope;
 
 const KEY_PREFIX = 'psk_';
 // How often a key's last_used_at is refreshed (a write per request would cost too much).
@@ -35,9 +37,9 @@ function generateSecret(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
-/** Write scope includes read: a key that may add pets may also list them. */
+/** Each scope includes the ones below it: a key that may add pets may also list them. */
 export function scopesFor(scope: Scope): Scope[] {
-  return scope === 'write' ? ['read', 'write'] : ['read'];
+  return SCOPES.slice(0, SCOPES.indexOf(scope) + 1);
 }
 
 const summaryColumns = {
@@ -79,6 +81,31 @@ export async function ensureBootstrapKey(database: Database, secret: string): Pr
       target: apiKeys.hash,
       set: { scopes: [...SCOPES], revokedAt: null, expiresAt: null },
     });
+}
+
+/** The ApiKey of the contract: absent dates are omitted, never null. */
+export function toApiKey(summary: ApiKeySummary): ApiKey {
+  const apiKey: ApiKey = {
+    id: summary.id,
+    name: summary.name,
+    prefix: summary.prefix,
+    scopes: summary.scopes,
+    createdAt: summary.createdAt.toISOString(),
+  };
+  if (summary.expiresAt) apiKey.expiresAt = summary.expiresAt.toISOString();
+  if (summary.lastUsedAt) apiKey.lastUsedAt = summary.lastUsedAt.toISOString();
+  if (summary.revokedAt) apiKey.revokedAt = summary.revokedAt.toISOString();
+  return apiKey;
+}
+
+/** A key made by hand (CLI, dashboard, bootstrap); the keys of dashboard sessions are not found here. */
+export async function getListedApiKey(database: Database, id: bigint): Promise<ApiKeySummary | undefined> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  const [row] = await database
+    .select(summaryColumns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, Number(id)), isNull(apiKeys.userId)));
+  return row as ApiKeySummary | undefined;
 }
 
 export async function listApiKeys(database: Database, options: { userId?: number } = {}): Promise<ApiKeySummary[]> {

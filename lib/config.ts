@@ -29,6 +29,15 @@ const ConfigSchema = z.object({
   // Testing only: freeze the service's clock at this instant (ISO 8601).
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The first dashboard user, created at start-up if no user has that email.
+  ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
+  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
+}).refine((settings) => Boolean(settings.ADMIN_EMAIL) === Boolean(settings.ADMIN_PASSWORD), {
+  path: ['ADMIN_PASSWORD'],
+  error: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,4 +1,4 @@
-// What the service knows about orders: listing them (keyset pages on id).
+// What the service knows about orders: listing them (keyset pages on id) and getting one.
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Order, OrderStatus } from './contract/orders';
 import type { Database } from './db/client';
@@ -46,4 +46,10 @@ export async function listOrders(
     .orderBy(asc(orders.id))
     .limit(query.limit + 1);
   return toPage(rows.map(toOrder), query.limit);
+}
+
+export async function getOrder(database: Database, id: bigint): Promise<Order | undefined> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  const [row] = await database.select(orderColumns).from(orders).where(eq(orders.id, Number(id)));
+  return row ? toOrder(row) : undefined;
 }

@@ -1,0 +1,24 @@
+// DELETE /v1/api-keys/{keyId} (revokeApiKey): the key stops working at once and
+// stays listed, with revokedAt. Revoking twice keeps the first time.
+import { getListedApiKey, revokeApiKey, toApiKey } from '@/lib/api-keys';
+import { now } from '@/lib/clock';
+import { ApiKeyIdParams } from '@/lib/contract/api-keys';
+import { db } from '@/lib/db/client';
+import { notFound } from '@/lib/http/errors';
+import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { parseParams } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const DELETE = apiRoute({ scope: 'admin' }, async ({ params }) => {
+  const { keyId } = parseParams(params, ApiKeyIdParams);
+  const database = await db();
+  const found = await getListedApiKey(database, keyId);
+  if (!found) throw notFound(`No API key has id ${keyId}.`);
+  await revokeApiKey(database, found.id, now());
+  return json(toApiKey((await getListedApiKey(database, keyId))!));
+});
+
+const notAllowed = methodNotAllowed(['DELETE', 'OPTIONS']);
+export { notAllowed as GET, notAllowed as HEAD, notAllowed as POST, notAllowed as PUT, notAllowed as PATCH };

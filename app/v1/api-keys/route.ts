@@ -1,0 +1,33 @@
+// GET /v1/api-keys (listApiKeys) and POST /v1/api-keys (createApiKey): the
+// dashboard's key management, for keys with the admin scope (session keys).
+import { createApiKey, listApiKeys, scopesFor, toApiKey } from '@/lib/api-keys';
+import { now } from '@/lib/clock';
+import { NewApiKey } from '@/lib/contract/api-keys';
+import { db } from '@/lib/db/client';
+import { readJsonBody } from '@/lib/http/body';
+import { ApiError } from '@/lib/http/errors';
+import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { parseBody } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ scope: 'admin' }, async () => {
+  const keys = await listApiKeys(await db());
+  return json(keys.map(toApiKey));
+});
+
+export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
+  const newKey = parseBody(await readJsonBody(request), NewApiKey);
+  const expiresAt = newKey.expiresAt ? new Date(newKey.expiresAt) : null;
+  if (expiresAt && expiresAt <= now()) {
+    throw new ApiError(400, 'invalid_request', 'Invalid request body: expiresAt must be in the future.', {
+      details: [{ path: 'expiresAt', message: 'must be in the future' }],
+    });
+  }
+  const { apiKey, secret } = await createApiKey(await db(), { name: newKey.name, scopes: scopesFor(newKey.scope), expiresAt });
+  return json({ ...toApiKey(apiKey), key: secret }, { status: 201, headers: { location: `/v1/api-keys/${apiKey.id}` } });
+});
+
+const notAllowed = methodNotAllowed(['GET', 'HEAD', 'POST', 'OPTIONS']);
+export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,75 @@
+// next-auth for the dashboard: email + password sign-in (argon2id), a JWT
+// session in an encrypted cookie, and a short-lived API key per session that
+// the browser's typed client sends to /v1 as its bearer token. The key is
+// revoked at sign-out; /v1 itself never reads the session cookie.
+import type { AuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { createApiKey, revokeApiKey, scopesFor } from '../api-keys';
+import { now } from '../clock';
+import { config } from '../config';
+import { db } from '../db/client';
+import { log } from '../log';
+import { verifyCredentials } from '../users';
+import { authSecret } from './secret';
+
+/** How long a dashboard session, and its API key, lasts. */
+export const SESSION_HOURS = 12;
+const SESSION_SECONDS = SESSION_HOURS * 60 * 60;
+
+export const SIGN_IN_PATH = '/signin';
+
+let options: AuthOptions | undefined;
+
+export function authOptions(): AuthOptions {
+  // Without NEXTAUTH_URL, next-auth 4 takes the origin from the Host header
+  // (as it does on Vercel); that is what makes any host and port work.
+  if (!config().NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+  options ??= {
+    secret: authSecret(),
+    session: { strategy: 'jwt', maxAge: SESSION_SECONDS },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      CredentialsProvider({
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          const user = await verifyCredentials(await db(), credentials.email, credentials.password);
+          if (!user) return null;
+          return { id: String(user.id), email: user.email };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        // `user` is only present at sign-in: that is when the session's key is made.
+        if (user) {
+          const expiresAt = new Date(now().getTime() + SESSION_SECONDS * 1000);
+          const { apiKey, secret } = await createApiKey(await db(), {
+            name: `Dashboard session of ${user.email}`,
+            scopes: scopesFor('admin'),
+            expiresAt,
+            userId: Number(user.id),
+          });
+          token.apiKey = secret;
+          token.apiKeyId = apiKey.id;
+          token.apiKeyExpiresAt = expiresAt.toISOString();
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        session.apiKey = token.apiKey;
+        session.apiKeyExpiresAt = token.apiKeyExpiresAt;
+        return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.apiKeyId !== 'number') return;
+        await revokeApiKey(await db(), token.apiKeyId, now());
+        log.info({ keyId: token.apiKeyId }, 'dashboard session key revoked at sign-out');
+      },
+    },
+  };
+  return options;
+}

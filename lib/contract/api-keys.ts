@@ -1,0 +1,54 @@
+// ApiKey, NewApiKey and CreatedApiKey: the dashboard's key management
+// operations under /v1/api-keys (admin scope; not part of the public spec).
+import { z } from 'zod';
+import { int64Id } from './params';
+
+/** Each scope includes the ones before it; `admin` may manage keys. */
+export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
+/** The scopes a key made through the API can have (admin stays with sessions and the bootstrap key). */
+export const GRANTABLE_SCOPES = ['read', 'write'] as const;
+
+export const ApiKeyScope = z.enum(API_KEY_SCOPES).meta({ id: 'ApiKeyScope' });
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+
+export const ApiKey = z
+  .object({
+    id: z.int().min(1).meta({ format: 'int64' }),
+    name: z.string(),
+    prefix: z.string().meta({ description: 'The first characters of the key, to recognise it.' }),
+    scopes: z.array(ApiKeyScope),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime().optional().meta({ description: 'Absent when the key never expires.' }),
+    lastUsedAt: z.iso.datetime().optional().meta({ description: 'Refreshed at most once a minute; absent if never used.' }),
+    revokedAt: z.iso.datetime().optional(),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const ApiKeys = z.array(ApiKey).meta({ id: 'ApiKeys' });
+
+export const NewApiKey = z
+  .strictObject(
+    {
+      name: z
+        .string({ error: 'must be a string' })
+        .trim()
+        .min(1, { error: 'must not be empty' })
+        .max(100, { error: 'must be at most 100 characters' }),
+      scope: z.enum(GRANTABLE_SCOPES, { error: `must be one of ${GRANTABLE_SCOPES.join(', ')}` }),
+      expiresAt: z.iso
+        .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
+        .optional()
+        .meta({ description: 'When the key stops working; absent for a key that never expires.' }),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'must be a JSON object') },
+  )
+  .meta({ id: 'NewApiKey' });
+export type NewApiKey = z.infer<typeof NewApiKey>;
+
+export const CreatedApiKey = ApiKey.extend({
+  key: z.string().meta({ description: 'The key itself. Shown only in this response: store it now.' }),
+}).meta({ id: 'CreatedApiKey' });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+export const ApiKeyIdParams = z.object({ keyId: int64Id() });

@@ -1,0 +1,67 @@
+// Dashboard users: creating them, checking a password, changing it. Passwords
+// are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from './db/client';
+import { users } from './db/schema';
+
+export type User = { id: number; email: string };
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A password for a generated account: 18 random bytes, base64url (24 characters). */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export async function countUsers(database: Database): Promise<number> {
+  const [row] = await database.select({ users: count() }).from(users);
+  return row!.users;
+}
+
+export async function findUserByEmail(database: Database, email: string): Promise<User | undefined> {
+  const [row] = await database.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email)));
+  return row;
+}
+
+/** Creates the user unless one with that email exists; returns it, or undefined when it existed already. */
+export async function createUser(database: Database, input: { email: string; password: string }): Promise<User | undefined> {
+  const [row] = await database
+    .insert(users)
+    .values({ email: normaliseEmail(input.email), passwordHash: await hash(input.password) })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  return row;
+}
+
+/** False when no user has that email. */
+export async function setPassword(database: Database, email: string, password: string): Promise<boolean> {
+  const updated = await database
+    .update(users)
+    .set({ passwordHash: await hash(password) })
+    .where(eq(users.email, normaliseEmail(email)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+// Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/** The user when the email and password match, else undefined. */
+export async function verifyCredentials(database: Database, email: string, password: string): Promise<User | undefined> {
+  const [row] = await database
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  if (!row) {
+    decoyHash ??= hash(generatePassword());
+    await verify(await decoyHash, password);
+    return undefined;
+  }
+  return (await verify(row.passwordHash, password)) ? { id: row.id, email: row.email } : undefined;
+}

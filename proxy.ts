@@ -1,0 +1,17 @@
+// Sends a signed-out visitor of a dashboard page to the sign-in page, keeping
+// where they were going. A convenience only: the (admin) layout checks the
+// session itself, and /v1 never looks at cookies (DESIGN.md, Auth).
+import { getToken } from 'next-auth/jwt';
+import { NextResponse, type NextRequest } from 'next/server';
+import { authSecret } from './lib/auth/secret';
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const isSecure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const token = await getToken({ req: request, secret: authSecret(), secureCookie: isSecure });
+  if (token) return NextResponse.next();
+  const signIn = new URL('/signin', request.url);
+  signIn.searchParams.set('callbackUrl', request.nextUrl.pathname + request.nextUrl.search);
+  return NextResponse.redirect(signIn);
+}
+
+export const config = { matcher: ['/', '/pets/:path*', '/orders/:path*', '/api-keys/:path*'] };

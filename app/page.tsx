@@ -1,11 +1,6 @@
-// The home page: for now, a pointer to the API.
+// The home page is the dashboard's first list.
+import { redirect } from 'next/navigation';
+
 export default function Home() {
-  return (
-    <main>
-      <h1>Petstore</h1>
-      <p>
-        The API lives under <code>/v1</code>; its description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
-      </p>
-    </main>
-  );
+  redirect('/pets');
 }

@@ -1,0 +1,15 @@
+// The dashboard's pages: signed-in users only. The session's API key is handed
+// to the browser's typed client here; every page below calls /v1 with it.
+import type { ReactNode } from 'react';
+import { AppShell } from '@/components/app-shell';
+import { requireSession } from '@/lib/auth/session';
+import { ApiClientProvider } from '@/lib/client/provider';
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession();
+  return (
+    <AppShell email={session.user?.email ?? ''}>
+      <ApiClientProvider apiKey={session.apiKey}>{children}</ApiClientProvider>
+    </AppShell>
+  );
+}

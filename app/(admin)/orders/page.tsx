@@ -1,0 +1,18 @@
+// /orders: the store's orders, filtered and paged by the URL.
+import type { Metadata } from 'next';
+import { readListState } from '@/components/list-url';
+import { OrderCatalogue, type OrderFilters } from '@/components/orders/order-catalogue';
+import { parseRecordId } from '@/components/record-id';
+import { OrderStatus } from '@/lib/contract/orders';
+
+export const metadata: Metadata = { title: 'Orders' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OrdersPage({ searchParams }: Props) {
+  const state = readListState<OrderFilters>(await searchParams, {
+    status: (value) => OrderStatus.safeParse(value).data,
+    petId: (value) => (value && parseRecordId(value) ? value : undefined),
+  });
+  return <OrderCatalogue state={state} />;
+}

@@ -1,0 +1,34 @@
+// The sign-in page: email and password; afterwards, back to where the user was going.
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { Brand } from '@/components/brand';
+import { SignInForm } from '@/components/sign-in-form';
+import { currentSession, safeReturnPath } from '@/lib/auth/session';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+type Props = { searchParams: Promise<{ callbackUrl?: string | string[] }> };
+
+export default async function SignInPage({ searchParams }: Props) {
+  const { callbackUrl } = await searchParams;
+  const returnTo = safeReturnPath(typeof callbackUrl === 'string' ? callbackUrl : undefined);
+  if (await currentSession()) redirect(returnTo);
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex justify-center">
+          <Brand />
+        </div>
+        <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+          <h1 className="text-xl font-semibold tracking-tight">Sign in to the dashboard</h1>
+          <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">Manage pets, orders and API keys.</p>
+          <SignInForm returnTo={returnTo} />
+        </div>
+        <p className="mt-6 text-center text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
+          First start on the embedded database? The server log shows the password generated for{' '}
+          <span className="font-mono">admin@localhost</span>.
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+// LoadError: a list or record that could not be loaded, why, and a retry.
+import { RotateCw } from 'lucide-react';
+import { ApiClientError } from '@/lib/client/api-client';
+import { Button } from './ui/button';
+import { Notice } from './ui/notice';
+
+export function LoadError({ what, error, onRetry, isRetrying }: { what: string; error: unknown; onRetry: () => void; isRetrying: boolean }) {
+  const reason = error instanceof ApiClientError ? error.message : 'Something went wrong.';
+  return (
+    <Notice
+      tone="error"
+      title={`Could not load ${what}`}
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry} disabled={isRetrying}>
+          <RotateCw aria-hidden className={isRetrying ? 'animate-spin' : undefined} />
+          {isRetrying ? 'Retrying…' : 'Retry'}
+        </Button>
+      }
+    >
+      {reason}
+    </Notice>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+// NavLinks: the dashboard's sections; the current one is marked for eyes and screen readers.
+import { BookOpen, KeyRound, PawPrint, ShoppingCart } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from './ui/cn';
+
+const SECTIONS = [
+  { href: '/pets', label: 'Pets', icon: PawPrint },
+  { href: '/orders', label: 'Orders', icon: ShoppingCart },
+  { href: '/api-keys', label: 'API keys', icon: KeyRound },
+  { href: '/docs', label: 'Docs', icon: BookOpen },
+];
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <ul className="flex gap-1 md:flex-col">
+      {SECTIONS.map(({ href, label, icon: Icon }) => {
+        const isCurrent = pathname === href || pathname.startsWith(`${href}/`);
+        return (
+          <li key={href}>
+            <Link
+              href={href}
+              aria-current={isCurrent ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                isCurrent
+                  ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+                  : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+              )}
+            >
+              <Icon className="size-4 shrink-0" aria-hidden />
+              {label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

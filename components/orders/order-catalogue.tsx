@@ -1,0 +1,112 @@
+'use client';
+// OrderCatalogue: the orders page's interactive part: status and pet filters and
+// the page, all in the URL.
+import { Inbox, SearchX, X } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useOrders } from '@/lib/client/hooks';
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/contract/orders';
+import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
+import { LoadError } from '../load-error';
+import { Pager } from '../pager';
+import { TableSkeleton } from '../table-skeleton';
+import { Button, ButtonLink } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { Input, Select } from '../ui/field';
+import { PageHeader } from '../ui/page-header';
+import { TableCard } from '../ui/table';
+import { ORDER_STATUS_LABELS } from './order-status-badge';
+import { ORDER_COLUMNS, OrderTable } from './order-table';
+
+export type OrderFilters = { status: OrderStatus | undefined; petId: string | undefined };
+
+const PATH = '/orders';
+
+export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
+  const router = useRouter();
+  const { status, petId } = state.filters;
+  const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
+  const filterBy = (filters: Partial<OrderFilters>) => router.push(listHref(PATH, withFilters(state, { ...state.filters, ...filters })));
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description={
+          <>
+            Orders placed in the store, oldest first. <span className="font-medium">Experimental</span> in the API.
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <div className="flex items-center gap-3">
+          <label htmlFor="order-status-filter" className="text-sm font-medium">
+            Status
+          </label>
+          <Select
+            id="order-status-filter"
+            className="w-40"
+            value={status ?? ''}
+            onChange={(event) => filterBy({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <form
+          key={petId ?? ''}
+          className="flex items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = String(new FormData(event.currentTarget).get('petId') ?? '').trim();
+            filterBy({ petId: /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined });
+          }}
+        >
+          <label htmlFor="order-pet-filter" className="text-sm font-medium">
+            Pet ID
+          </label>
+          <Input id="order-pet-filter" name="petId" inputMode="numeric" className="w-28" defaultValue={petId ?? ''} autoComplete="off" />
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          {petId && (
+            <Button variant="ghost" size="sm" onClick={() => filterBy({ petId: undefined })} aria-label="Clear the pet filter">
+              <X aria-hidden />
+            </Button>
+          )}
+        </form>
+      </div>
+      {orders.isPending ? (
+        <TableSkeleton columns={ORDER_COLUMNS} rows={Math.min(state.limit, 20)} label="Orders (loading)" />
+      ) : orders.isError && !orders.data ? (
+        <LoadError what="orders" error={orders.error} onRetry={() => void orders.refetch()} isRetrying={orders.isFetching} />
+      ) : orders.data.items.length === 0 ? (
+        <TableCard>
+          {hasFilters(state.filters) || state.cursors.length > 0 ? (
+            <EmptyState
+              icon={<SearchX aria-hidden />}
+              title="No orders match these filters"
+              action={
+                <ButtonLink href={PATH} variant="secondary" size="sm">
+                  Clear filters
+                </ButtonLink>
+              }
+            >
+              Try another status or pet, or clear the filters to see every order.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={<Inbox aria-hidden />} title="No orders yet">
+              Orders placed through the API appear in this list.
+            </EmptyState>
+          )}
+        </TableCard>
+      ) : (
+        <OrderTable orders={orders.data.items} isUpdating={orders.isPlaceholderData} />
+      )}
+      <Pager pathname={PATH} state={state} nextCursor={orders.isPlaceholderData ? undefined : orders.data?.nextCursor} noun="Orders" />
+    </>
+  );
+}

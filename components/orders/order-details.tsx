@@ -1,0 +1,45 @@
+'use client';
+// OrderDetails: one order's fields, with a link to its pet.
+import Link from 'next/link';
+import { ApiClientError } from '@/lib/client/api-client';
+import { useOrder } from '@/lib/client/hooks';
+import { formatDateTime } from '../format';
+import { LoadError } from '../load-error';
+import { RecordDetails } from '../record-details';
+import { Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+import { OrderStatusBadge } from './order-status-badge';
+
+export function OrderDetails({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  if (order.error instanceof ApiClientError && order.error.status === 404) {
+    return <Notice tone="warning" title={`No order has id ${orderId}`}>It may never have existed; check the id.</Notice>;
+  }
+  if (order.isError) {
+    return <LoadError what="this order" error={order.error} onRetry={() => void order.refetch()} isRetrying={order.isFetching} />;
+  }
+  const data = order.data;
+  return (
+    <>
+      <PageHeader title={`Order ${orderId}`} description="An order placed in the store (experimental in the API)." />
+      <RecordDetails
+        isLoading={order.isPending}
+        fields={[
+          { label: 'ID', value: <span className="font-mono">{data?.id}</span> },
+          {
+            label: 'Pet',
+            value: data && (
+              <Link href={`/pets/${data.petId}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                Pet {data.petId}
+              </Link>
+            ),
+          },
+          { label: 'Quantity', value: data?.quantity },
+          { label: 'Status', value: data && <OrderStatusBadge status={data.status} /> },
+          { label: 'Ship date', value: formatDateTime(data?.shipDate, 'Not shipped yet') },
+          { label: 'Placed', value: formatDateTime(data?.createdAt) },
+        ]}
+      />
+    </>
+  );
+}

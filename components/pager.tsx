@@ -1,0 +1,70 @@
+'use client';
+// Pager: the page number, Previous and Next as real links, and the page size.
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { listHref, nextPage, PAGE_SIZES, previousPage, withPageSize, type Filters, type ListState } from './list-url';
+import { buttonClasses } from './ui/button';
+import { Select } from './ui/field';
+
+export function Pager<F extends Filters>({
+  pathname,
+  state,
+  nextCursor,
+  noun,
+}: {
+  pathname: string;
+  state: ListState<F>;
+  nextCursor: string | undefined;
+  noun: string;
+}) {
+  const router = useRouter();
+  const hasPrevious = state.cursors.length > 0;
+  const disabled = 'pointer-events-none opacity-50';
+  return (
+    <nav aria-label={`${noun} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center gap-2 text-sm">
+        <label htmlFor="page-size" className="text-zinc-600 dark:text-zinc-400">
+          Rows per page
+        </label>
+        <Select
+          id="page-size"
+          className="h-8 w-20"
+          value={state.limit}
+          onChange={(event) => router.push(listHref(pathname, withPageSize(state, Number(event.target.value))))}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex items-center gap-2">
+        <span className="mr-1 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+          Page {state.cursors.length + 1}
+        </span>
+        <Link
+          href={listHref(pathname, previousPage(state))}
+          className={buttonClasses('secondary', 'sm', hasPrevious ? undefined : disabled)}
+          aria-disabled={!hasPrevious}
+          tabIndex={hasPrevious ? undefined : -1}
+          rel="prev"
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Link>
+        <Link
+          href={nextCursor ? listHref(pathname, nextPage(state, nextCursor)) : '#'}
+          className={buttonClasses('secondary', 'sm', nextCursor ? undefined : disabled)}
+          aria-disabled={!nextCursor}
+          tabIndex={nextCursor ? undefined : -1}
+          rel="next"
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Link>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+// PetDetails: one pet's fields, and the way to its orders.
+import { ShoppingCart } from 'lucide-react';
+import { ApiClientError } from '@/lib/client/api-client';
+import { usePet } from '@/lib/client/hooks';
+import { LoadError } from '../load-error';
+import { RecordDetails } from '../record-details';
+import { ButtonLink } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+import { Skeleton } from '../ui/skeleton';
+import { StatusBadge } from './status-badge';
+
+export function PetDetails({ petId }: { petId: number }) {
+  const pet = usePet(petId);
+  if (pet.error instanceof ApiClientError && pet.error.status === 404) {
+    return <Notice tone="warning" title={`No pet has id ${petId}`}>It may never have existed; check the id.</Notice>;
+  }
+  if (pet.isError) {
+    return <LoadError what="this pet" error={pet.error} onRetry={() => void pet.refetch()} isRetrying={pet.isFetching} />;
+  }
+  return (
+    <>
+      <PageHeader
+        title={pet.data ? pet.data.name : <Skeleton className="h-8 w-40" />}
+        description={`Pet ${petId}`}
+        action={
+          <ButtonLink href={`/orders?petId=${petId}`} variant="secondary">
+            <ShoppingCart aria-hidden />
+            Orders for this pet
+          </ButtonLink>
+        }
+      />
+      <RecordDetails
+        isLoading={pet.isPending}
+        fields={[
+          { label: 'ID', value: <span className="font-mono">{pet.data?.id}</span> },
+          { label: 'Name', value: pet.data?.name },
+          { label: 'Category ID', value: pet.data?.categoryId },
+          { label: 'Status', value: <StatusBadge status={pet.data?.status} /> },
+        ]}
+      />
+    </>
+  );
+}

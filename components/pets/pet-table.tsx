@@ -1,0 +1,46 @@
+// PetTable: one page of pets; a pet's name links to its page.
+import Link from 'next/link';
+import type { Pet } from '@/lib/contract/pets';
+import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
+import { StatusBadge } from './status-badge';
+
+export const PET_COLUMNS = [
+  { title: 'Name' },
+  { title: 'Category ID' },
+  { title: 'Status' },
+  { title: 'ID', className: 'text-right' },
+];
+
+export function PetTable({ pets, isUpdating }: { pets: Pet[]; isUpdating: boolean }) {
+  return (
+    <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <Table aria-label="Pets" aria-busy={isUpdating}>
+        <TableHead>
+          <tr>
+            {PET_COLUMNS.map((column) => (
+              <Th key={column.title} className={column.className}>
+                {column.title}
+              </Th>
+            ))}
+          </tr>
+        </TableHead>
+        <tbody>
+          {pets.map((pet) => (
+            <Tr key={pet.id}>
+              <Td className="font-medium">
+                <Link href={`/pets/${pet.id}`} className="rounded text-zinc-900 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300">
+                  {pet.name}
+                </Link>
+              </Td>
+              <Td className="text-zinc-600 tabular-nums dark:text-zinc-400">{pet.categoryId}</Td>
+              <Td>
+                <StatusBadge status={pet.status} />
+              </Td>
+              <Td className="text-right font-mono text-xs text-zinc-500 dark:text-zinc-400">{pet.id}</Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableCard>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+// SignInForm: email and password, checked by next-auth's credentials provider.
+import { LogIn } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { useState, type FormEvent } from 'react';
+import { Button } from './ui/button';
+import { Field, Input } from './ui/field';
+import { Notice } from './ui/notice';
+
+export function SignInForm({ returnTo }: { returnTo: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string>();
+  const [isPending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(undefined);
+    const result = await signIn('credentials', {
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      redirect: false,
+    });
+    if (result?.ok && !result.error) {
+      router.replace(returnTo);
+      router.refresh();
+      return;
+    }
+    setPending(false);
+    setError(result?.error === 'CredentialsSignin' ? 'Wrong email or password.' : 'Signing in failed; try again.');
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {error && <Notice tone="error" title={error} />}
+      <Field id="email" label="Email">
+        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+      </Field>
+      <Field id="password" label="Password">
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <Button type="submit" className="w-full" disabled={isPending}>
+        <LogIn aria-hidden />
+        {isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

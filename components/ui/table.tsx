@@ -1,0 +1,45 @@
+// Table primitives: a bordered, scrollable card holding a plain HTML table.
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from './cn';
+
+export function TableCard({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return <table className={cn('w-full text-left text-sm', className)} {...props} />;
+}
+
+export function TableHead({ children }: { children: ReactNode }) {
+  return (
+    <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+      {children}
+    </thead>
+  );
+}
+
+export function Th({ className, ...props }: ComponentProps<'th'>) {
+  return <th scope="col" className={cn('h-10 px-4 font-medium whitespace-nowrap', className)} {...props} />;
+}
+
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn('border-b border-zinc-100 last:border-0 hover:bg-zinc-50/70 dark:border-zinc-800 dark:hover:bg-zinc-800/40', className)}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('h-12 px-4 whitespace-nowrap', className)} {...props} />;
+}

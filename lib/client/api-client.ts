@@ -1,0 +1,165 @@
+// The typed client for /v1: one method per operation, request and response
+// types taken from the contract's zod schemas, responses checked against them,
+// and every Error body surfaced as an ApiClientError. Used by the dashboard in
+// the browser and by the tests in Node.
+import type { z } from 'zod';
+import { ApiKey, ApiKeys, CreatedApiKey, type NewApiKey } from '../contract/api-keys';
+import { ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
+import { Order, Orders, type OrderStatus } from '../contract/orders';
+import { Pet, Pets, type NewPet, type PetStatus } from '../contract/pets';
+
+export class ApiClientError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetail[];
+
+  constructor(body: { code: ErrorCode; message: string; status: number; details?: ErrorDetail[] }) {
+    super(body.message);
+    this.name = 'ApiClientError';
+    this.code = body.code;
+    this.status = body.status;
+    this.details = body.details ?? [];
+  }
+}
+
+/** One page of a list and the cursor of the next one (from the `Link: rel="next"` header). */
+export type Page<T> = { items: T[]; nextCursor?: string };
+
+export type ListPetsParams = { limit?: number; status?: PetStatus; cursor?: string };
+export type ListOrdersParams = { limit?: number; status?: OrderStatus; petId?: number; cursor?: string };
+
+type ClientOptions = {
+  /** Where the API is served; '' (the default) means the page's own origin. */
+  baseUrl?: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+};
+
+export class PetstoreClient {
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+    this.apiKey = options.apiKey;
+    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  /** listPets: GET /v1/pets */
+  async listPets(params: ListPetsParams = {}): Promise<Page<Pet>> {
+    return this.page('/v1/pets', params, Pets);
+  }
+
+  /** createPet: POST /v1/pets */
+  async createPet(newPet: NewPet): Promise<Pet> {
+    return this.request('POST', '/v1/pets', Pet, newPet).then(({ body }) => body);
+  }
+
+  /** getPet: GET /v1/pets/{petId} (deprecated; sunset 5 December 2030) */
+  async getPet(petId: number): Promise<Pet> {
+    return this.request('GET', `/v1/pets/${encodeURIComponent(petId)}`, Pet).then(({ body }) => body);
+  }
+
+  /** listOrders: GET /v1/store/orders (experimental) */
+  async listOrders(params: ListOrdersParams = {}): Promise<Page<Order>> {
+    return this.page('/v1/store/orders', params, Orders);
+  }
+
+  /** getOrder: GET /v1/store/orders/{orderId} (experimental) */
+  async getOrder(orderId: number): Promise<Order> {
+    return this.request('GET', `/v1/store/orders/${encodeURIComponent(orderId)}`, Order).then(({ body }) => body);
+  }
+
+  /** listApiKeys: GET /v1/api-keys (admin) */
+  async listApiKeys(): Promise<ApiKey[]> {
+    return this.request('GET', '/v1/api-keys', ApiKeys).then(({ body }) => body);
+  }
+
+  /** createApiKey: POST /v1/api-keys (admin); the answer holds the key, shown this once. */
+  async createApiKey(newKey: NewApiKey): Promise<CreatedApiKey> {
+    return this.request('POST', '/v1/api-keys', CreatedApiKey, newKey).then(({ body }) => body);
+  }
+
+  /** revokeApiKey: DELETE /v1/api-keys/{keyId} (admin) */
+  async revokeApiKey(keyId: number): Promise<ApiKey> {
+    return this.request('DELETE', `/v1/api-keys/${encodeURIComponent(keyId)}`, ApiKey).then(({ body }) => body);
+  }
+
+  private async page<Item>(
+    path: string,
+    params: Record<string, string | number | undefined>,
+    schema: z.ZodType<Item[]>,
+  ): Promise<Page<Item>> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+    const search = query.size > 0 ? `?${query}` : '';
+    const { body, headers } = await this.request('GET', `${path}${search}`, schema);
+    return { items: body, nextCursor: nextCursorFrom(headers.get('link')) };
+  }
+
+  private async request<Body>(
+    method: string,
+    path: string,
+    schema: z.ZodType<Body>,
+    payload?: unknown,
+  ): Promise<{ body: Body; headers: Headers }> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw new ApiClientError({
+        code: 'service_unavailable',
+        status: 0,
+        message: `The API could not be reached (${(error as Error).message}).`,
+      });
+    }
+    const text = await response.text();
+    const json = parseJson(text);
+    if (!response.ok) throw errorFrom(response, json);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiClientError({
+        code: 'internal_error',
+        status: response.status,
+        message: `The API answered ${method} ${path} with a body that does not match the contract.`,
+      });
+    }
+    return { body: parsed.data, headers: response.headers };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(response: Response, json: unknown): ApiClientError {
+  const parsed = ErrorBody.safeParse(json);
+  if (parsed.success) return new ApiClientError(parsed.data);
+  return new ApiClientError({
+    code: response.status >= 500 ? 'internal_error' : 'invalid_request',
+    status: response.status,
+    message: `The API answered ${response.status} ${response.statusText} without an Error body.`,
+  });
+}
+
+/** The cursor in `Link: </v1/pets?limit=20&cursor=…>; rel="next"`, if there is a next page. */
+export function nextCursorFrom(link: string | null): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (match) return new URL(match[1]!, 'http://link.invalid').searchParams.get('cursor') ?? undefined;
+  }
+  return undefined;
+}

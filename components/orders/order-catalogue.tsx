@@ -4,7 +4,7 @@
 import { Inbox, SearchX, X } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useOrders } from '@/lib/client/hooks';
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/contract/orders';
+import type { OrderStatus } from '@/lib/contract/orders';
 import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
@@ -14,7 +14,7 @@ import { EmptyState } from '../ui/empty-state';
 import { Input, Select } from '../ui/field';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
-import { ORDER_STATUS_LABELS } from './order-status-badge';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './order-status-badge';
 import { ORDER_COLUMNS, OrderTable } from './order-table';
 
 export type OrderFilters = { status: OrderStatus | undefined; petId: string | undefined };
@@ -49,7 +49,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
             onChange={(event) => filterBy({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           >
             <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => (
+            {ORDER_STATUS_OPTIONS.map((value) => (
               <option key={value} value={value}>
                 {ORDER_STATUS_LABELS[value]}
               </option>

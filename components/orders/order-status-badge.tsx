@@ -10,6 +10,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The statuses in the contract's order (the Record's type makes TypeScript check the list is complete). */
+export const ORDER_STATUS_OPTIONS = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
+
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge tone={TONES[status]}>

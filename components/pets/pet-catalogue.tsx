@@ -4,28 +4,31 @@
 // with a notice linking to the new pet.
 import { PawPrint, Plus, SearchX } from 'lucide-react';
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { usePets } from '@/lib/client/hooks';
-import { PET_STATUSES, type Pet, type PetStatus } from '@/lib/contract/pets';
+import type { Pet, PetStatus } from '@/lib/contract/pets';
 import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
 import { Button, ButtonLink } from '../ui/button';
-import { Dialog, DialogContent } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
-import { AddPetForm } from './add-pet-form';
 import { PetTable, PET_COLUMNS } from './pet-table';
-import { PET_STATUS_LABELS } from './status-badge';
+import { PET_STATUS_LABELS, PET_STATUS_OPTIONS } from './status-badge';
 
 export type PetFilters = { status: PetStatus | undefined };
 
 const PATH = '/pets';
+
+// The dialog (zod, Radix) stays out of the first load; hovering or focusing the button fetches it early.
+const loadAddPetDialog = () => import('./add-pet-dialog');
+const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
 
 export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
   const router = useRouter();
@@ -39,23 +42,21 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         title="Pets"
         description="Every animal in the catalogue, oldest first."
         action={
-          <Dialog open={isAdding} onOpenChange={setAdding}>
-            <Button onClick={() => setAdding(true)}>
-              <Plus aria-hidden />
-              Add pet
-            </Button>
-            <DialogContent title="Add a pet" description="The pet gets its id from the service.">
-              <AddPetForm
-                onCancel={() => setAdding(false)}
-                onAdded={(pet) => {
-                  setAdded(pet);
-                  setAdding(false);
-                }}
-              />
-            </DialogContent>
-          </Dialog>
+          <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
+            <Plus aria-hidden />
+            Add pet
+          </Button>
         }
       />
+      {isAdding && (
+        <AddPetDialog
+          onClose={() => setAdding(false)}
+          onAdded={(pet) => {
+            setAdded(pet);
+            setAdding(false);
+          }}
+        />
+      )}
       {added && (
         <Notice
           tone="success"
@@ -86,7 +87,7 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           }
         >
           <option value="">All statuses</option>
-          {PET_STATUSES.map((status) => (
+          {PET_STATUS_OPTIONS.map((status) => (
             <option key={status} value={status}>
               {PET_STATUS_LABELS[status]}
             </option>

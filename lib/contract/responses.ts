@@ -1,6 +1,5 @@
 // Reusable OpenAPI response objects for the error answers (spec §7).
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
-import { z } from 'zod';
 import { ErrorBody } from './errors';
 
 function errorResponse(id: string, description: string, headers?: ZodOpenApiResponseObject['headers']): ZodOpenApiResponseObject {

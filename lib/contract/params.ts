@@ -5,11 +5,20 @@ import { z } from 'zod';
 
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
+/** Replaces the rendered JSON Schema (which would describe the string parser) with the documented one. */
+function documentAs(schema: Record<string, unknown>) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const description = jsonSchema.description;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, description ? { description } : {}, schema);
+  };
+}
+
 function queryInteger(options: { min: number; max: number; default: number; description: string }) {
   const message = `must be an integer from ${options.min} to ${options.max}`;
   return z
     .string()
-    .regex(/^[0-9]{1,12}$/, { error: message })
+    .regex(/^[0-9]{1,12}$/, { error: message, abort: true })
     .transform(Number)
     .pipe(z.int().min(options.min, { error: message }).max(options.max, { error: message }))
     .optional()
@@ -17,7 +26,7 @@ function queryInteger(options: { min: number; max: number; default: number; desc
     .meta({
       description: options.description,
       // Documented as the integer it is; on the wire it is a query string.
-      override: { type: 'integer', minimum: options.min, maximum: options.max, default: options.default },
+      override: documentAs({ type: 'integer', minimum: options.min, maximum: options.max, default: options.default }),
     });
 }
 
@@ -43,7 +52,7 @@ export const Cursor = z
   .optional()
   .meta({
     description: 'Opaque cursor from the `Link: <…>; rel="next"` header of the previous page.',
-    override: { type: 'string' },
+    override: documentAs({ type: 'string' }),
   });
 
 /** An int64 identifier in a path segment. */
@@ -51,10 +60,10 @@ export function int64Id() {
   const message = 'must be a positive integer (int64)';
   return z
     .string()
-    .regex(/^[0-9]{1,19}$/, { error: message })
+    .regex(/^[0-9]{1,19}$/, { error: message, abort: true })
     .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
     .transform((value) => BigInt(value))
-    .meta({ override: { type: 'integer', format: 'int64', minimum: 1 } });
+    .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });
 }
 
 /** The largest integer that survives a JSON round trip in JavaScript clients. */

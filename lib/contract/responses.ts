@@ -1,0 +1,32 @@
+// Reusable OpenAPI response objects for the error answers (spec §7).
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { ErrorBody } from './errors';
+
+function errorResponse(id: string, description: string, headers?: ZodOpenApiResponseObject['headers']): ZodOpenApiResponseObject {
+  return { id, description, headers, content: { 'application/json': { schema: ErrorBody } } };
+}
+
+export const errorResponses = {
+  BadRequest: errorResponse('BadRequest', 'The request is invalid: a parameter or the body is missing required fields or has invalid values (`invalid_request`). `details` lists each problem.'),
+  Unauthorized: errorResponse('Unauthorized', 'Missing or invalid API key (`unauthorized`).', {
+    'WWW-Authenticate': { description: 'RFC 6750 challenge, e.g. `Bearer realm="petstore", error="invalid_token"`.', schema: { type: 'string' as const } },
+  }),
+  Forbidden: errorResponse('Forbidden', 'The API key lacks the scope this operation needs (`forbidden`).'),
+  NotFound: errorResponse('NotFound', 'The requested resource could not be found (`not_found`).'),
+  Conflict: errorResponse('Conflict', 'The request conflicts with the current state of the resource (`conflict`).'),
+  Gone: errorResponse('Gone', 'The operation has been removed after its sunset date (`gone`).'),
+  PayloadTooLarge: errorResponse('PayloadTooLarge', 'The request body is larger than 64 KiB (`payload_too_large`).'),
+  UnsupportedMediaType: errorResponse('UnsupportedMediaType', 'The request body is not `application/json` (`unsupported_media_type`).'),
+  InternalError: errorResponse('InternalError', 'An unexpected error on the service side (`internal_error`).'),
+  ServiceUnavailable: errorResponse('ServiceUnavailable', 'The database is unreachable; retry after `Retry-After` seconds (`service_unavailable`).', {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
+  }),
+} satisfies Record<string, ZodOpenApiResponseObject>;
+
+/** The errors any authenticated operation can answer. */
+export const commonErrors = {
+  '401': errorResponses.Unauthorized,
+  '403': errorResponses.Forbidden,
+  '500': errorResponses.InternalError,
+  '503': errorResponses.ServiceUnavailable,
+};

@@ -3,6 +3,7 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from '../deprecation';
+import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { ListOrdersQuery, Orders } from './orders';
 import { ListPetsQuery, NewPet, Pet, PetIdParams, Pets } from './pets';
 import { commonErrors, errorResponses } from './responses';
@@ -88,6 +89,44 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/api-keys': {
+    get: {
+      operationId: 'listApiKeys',
+      summary: 'List API keys (admin)',
+      description: 'Dashboard operation: the keys made by hand (CLI, dashboard, bootstrap), newest first; the short-lived keys of dashboard sessions are not listed. Needs the `admin` scope, which dashboard sessions have.',
+      tags: ['api-keys'],
+      responses: { '200': { description: 'Success.', ...jsonBody(ApiKeys) }, ...commonErrors },
+    },
+    post: {
+      operationId: 'createApiKey',
+      summary: 'Create an API key (admin)',
+      description: 'Dashboard operation. The answer holds the key itself, shown only this once. `write` includes `read`.',
+      tags: ['api-keys'],
+      requestBody: { required: true, ...jsonBody(NewApiKey) },
+      responses: {
+        '201': { description: 'Key created.', ...jsonBody(CreatedApiKey) },
+        '400': errorResponses.BadRequest,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/api-keys/{keyId}': {
+    delete: {
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key (admin)',
+      description: 'Dashboard operation. The key stops working at once and stays listed with `revokedAt`; revoking twice keeps the first time.',
+      tags: ['api-keys'],
+      requestParams: { path: ApiKeyIdParams },
+      responses: {
+        '200': { description: 'The revoked key.', ...jsonBody(ApiKey) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
 };
 
 export function createOpenApiDocument(servers: { production: string; staging: string }) {
@@ -107,6 +146,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
     tags: [
       { name: 'pets', description: 'Animals in the catalogue.' },
       { name: 'store', description: 'Store orders (experimental).' },
+      { name: 'api-keys', description: 'Dashboard and admin operations: managing API keys (`admin` scope).' },
     ],
     paths,
     components: {

@@ -6,7 +6,7 @@ import { NewApiKey } from '@/lib/contract/api-keys';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseBody } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
@@ -29,5 +29,4 @@ export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
   return json({ ...toApiKey(apiKey), key: secret }, { status: 201, headers: { location: `/v1/api-keys/${apiKey.id}` } });
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'POST', 'OPTIONS']);
-export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

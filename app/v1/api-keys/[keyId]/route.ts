@@ -5,7 +5,7 @@ import { now } from '@/lib/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
 import { db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
@@ -20,5 +20,7 @@ export const DELETE = apiRoute({ scope: 'admin' }, async ({ params }) => {
   return json(toApiKey((await getListedApiKey(database, keyId))!));
 });
 
-const notAllowed = methodNotAllowed(['DELETE', 'OPTIONS']);
-export { notAllowed as GET, notAllowed as HEAD, notAllowed as POST, notAllowed as PUT, notAllowed as PATCH };
+const others = otherMethods(['DELETE']);
+export const { POST, PUT, PATCH, OPTIONS } = others;
+// A key is read through the list; GET here is refused like any other method.
+export const GET = others.POST;

@@ -2,7 +2,7 @@
 import { OrderIdParams } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { getOrder } from '@/lib/orders';
@@ -16,5 +16,4 @@ export const GET = apiRoute({ scope: 'read' }, async ({ params }) => {
   return json(order);
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

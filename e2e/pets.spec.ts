@@ -1,0 +1,184 @@
+// The pets pages: the list with its URL-held filter and pages, adding a pet, one pet.
+import { expect, test, type Page } from '@playwright/test';
+import { STORAGE_STATE } from './support/fixtures';
+import { inspectPage } from './support/inspect';
+
+test.use({ storageState: STORAGE_STATE });
+
+const petTable = (page: Page) => page.getByRole('table', { name: 'Pets' });
+const petRows = (page: Page) => petTable(page).locator('tbody tr');
+
+async function idsOnPage(page: Page): Promise<number[]> {
+  return (await petRows(page).locator('td:last-child').allTextContents()).map(Number);
+}
+
+test('lists pets with name, category, status and id', async ({ page }) => {
+  await page.goto('/pets');
+  await expect(petRows(page)).toHaveCount(20);
+  await expect(petTable(page).getByRole('columnheader')).toHaveText(['Name', 'Category ID', 'Status', 'ID']);
+  await expect(petRows(page).first().getByRole('link')).toHaveText('Biscuit');
+  await inspectPage(page, 'pets');
+});
+
+for (const [status, label] of [['available', 'Available'], ['pending', 'Pending'], ['sold', 'Sold']] as const) {
+  test(`filters the list by status ${status}`, async ({ page }) => {
+    await page.goto('/pets');
+    await expect(petRows(page)).toHaveCount(20);
+    await page.getByLabel('Status').selectOption(status);
+    await expect(page).toHaveURL(new RegExp(`/pets\\?status=${status}$`));
+    await expect(petRows(page).first().locator('td').nth(2)).toHaveText(label);
+    const statuses = await petRows(page).locator('td:nth-child(3)').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([label]));
+  });
+}
+
+test('pages forward and back through the URL, and a filter change returns to page 1', async ({ page }) => {
+  await page.goto('/pets?limit=10');
+  await expect(petRows(page)).toHaveCount(10);
+  const firstPage = await idsOnPage(page);
+
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/limit=10&cursor=[\w-]+$/);
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await expect(petRows(page).first().locator('td:last-child')).not.toHaveText(String(firstPage[0]));
+  const secondPage = await idsOnPage(page);
+  expect(Math.min(...secondPage)).toBeGreaterThan(Math.max(...firstPage));
+
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Page 3')).toBeVisible();
+  await page.getByRole('link', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await expect.poll(() => idsOnPage(page)).toEqual(secondPage);
+
+  await page.goBack();
+  await expect(page.getByText('Page 3')).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect.poll(() => idsOnPage(page)).toEqual(firstPage);
+
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await page.getByLabel('Status').selectOption('available');
+  await expect(page).toHaveURL(/\/pets\?status=available&limit=10$/);
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+});
+
+test('the menu link opens a clean list', async ({ page }) => {
+  await page.goto('/pets?status=sold&limit=10');
+  await expect(petRows(page).first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Pets' }).click();
+  await expect(page).toHaveURL(/\/pets$/);
+  await expect(page.getByLabel('Status')).toHaveValue('');
+  await expect(petRows(page)).toHaveCount(20);
+});
+
+test('adds a pet, shows it without a reload, and finds it by its status', async ({ page }) => {
+  const name = `Pip ${Date.now()}`;
+  await page.goto('/pets');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a pet' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await inspectPage(page, 'add-pet');
+
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Category ID').fill('12');
+  await dialog.getByLabel('Status').selectOption('sold');
+  await dialog.getByRole('button', { name: 'Add pet' }).click();
+
+  await expect(dialog).toBeHidden();
+  const notice = page.getByRole('status').filter({ hasText: `${name} was added` });
+  await expect(notice).toBeVisible();
+  await inspectPage(page, 'pet-added');
+  await notice.getByRole('link', { name: `View ${name}` }).click();
+  await expect(page).toHaveURL(/\/pets\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.locator('dl')).toContainText('Sold');
+
+  await page.goto('/pets?status=sold&limit=100');
+  await expect(petTable(page).getByRole('link', { name })).toBeVisible();
+});
+
+test('refuses an invalid pet in the browser, with the errors beside the fields', async ({ page }) => {
+  await page.goto('/pets');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a pet' });
+  await dialog.getByLabel('Name').fill('   ');
+  await dialog.getByLabel('Category ID').fill('abc');
+  await dialog.getByRole('button', { name: 'Add pet' }).click();
+
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Name must not be empty.');
+  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID must be an integer.');
+  await inspectPage(page, 'add-pet-errors');
+
+  await dialog.getByLabel('Category ID').fill('');
+  await dialog.getByRole('button', { name: 'Add pet' }).click();
+  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID is required.');
+});
+
+test("shows the server's field errors when the API refuses a pet", async ({ page }) => {
+  await page.route('**/v1/pets', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'invalid_request',
+        message: 'Invalid request body: categoryId must be at most 9007199254740991.',
+        status: 400,
+        details: [{ path: 'categoryId', message: 'must be at most 9007199254740991 (2^53-1)' }],
+      }),
+    });
+  });
+  await page.goto('/pets');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a pet' });
+  await dialog.getByLabel('Name').fill('Refused');
+  await dialog.getByLabel('Category ID').fill('5');
+  await dialog.getByRole('button', { name: 'Add pet' }).click();
+  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID must be at most 9007199254740991 (2^53-1).');
+  await expect(dialog).toBeVisible();
+});
+
+test('opens a pet from its name in the list', async ({ page }) => {
+  await page.goto('/pets?status=pending');
+  const link = petRows(page).first().getByRole('link');
+  const name = await link.textContent();
+  await link.click();
+  await expect(page).toHaveURL(/\/pets\/\d+$/);
+  await expect(page.getByRole('heading', { name: name! })).toBeVisible();
+  const details = page.locator('dl');
+  await expect(details).toContainText('Pending');
+  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
+  await inspectPage(page, 'pet');
+});
+
+test('tells "no pets yet" from "no pets match", and retries after an error', async ({ page }) => {
+  await page.route('**/v1/pets?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/v1/pets', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.goto('/pets');
+  await expect(page.getByText('No pets yet')).toBeVisible();
+  await inspectPage(page, 'pets-empty');
+  await page.goto('/pets?status=sold');
+  await expect(page.getByText('No pets match these filters')).toBeVisible();
+  await page.unrouteAll();
+
+  let failures = 0;
+  await page.route('**/v1/pets?*', async (route) => {
+    if (failures >= 3) return route.fallback();
+    failures += 1;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'internal_error', message: 'Something went wrong on our side.', status: 500 }),
+    });
+  });
+  await page.goto('/pets?status=available');
+  await expect(page.getByRole('alert')).toContainText('Could not load pets');
+  await inspectPage(page, 'pets-error');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(petRows(page).first()).toBeVisible();
+});

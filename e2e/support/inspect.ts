@@ -1,0 +1,38 @@
+// Every page the suite visits is checked the same way: axe finds no serious or
+// critical violation, and screenshots are kept in light and dark, at desktop
+// and phone width (e2e/artifacts/<name>-<scheme>-<device>.png).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts');
+const DEVICES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const SCHEMES = ['light', 'dark'] as const;
+
+export async function inspectPage(page: Page, name: string, options: { exclude?: string[] } = {}): Promise<void> {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    for (const [device, size] of Object.entries(DEVICES)) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      if (device === 'desktop') await expectNoSeriousViolations(page, `${name} (${colorScheme})`, options.exclude ?? []);
+      await page.screenshot({
+        path: path.join(ARTIFACTS, `${name}-${colorScheme}-${device}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DEVICES.desktop);
+}
+
+async function expectNoSeriousViolations(page: Page, label: string, exclude: string[]): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}

@@ -1,0 +1,25 @@
+// Browser tests: the production build in Debian's Chromium, one server for the
+// run (started by e2e/support/global-setup.ts on a fresh PostgreSQL database).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+});

@@ -5,6 +5,7 @@ import { ApiClientError } from '@/lib/client/api-client';
 
 export type FieldErrors = Record<string, string>;
 
+/** Issues from a parse with `reportInput: true`, so a missing field is told from a wrong one. */
 export function fieldErrorsFromIssues(issues: z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {

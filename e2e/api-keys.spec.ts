@@ -9,8 +9,8 @@ test.use({ storageState: STORAGE_STATE });
 test('creates a key, shows it once, and a revoked key is refused', async ({ page }) => {
   const name = `E2E reader ${Date.now()}`;
   await page.goto('/api-keys');
-  await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'API keys' })).not.toContainText('Dashboard session');
+  await expect(page.getByRole('table', { name: 'API keys', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'API keys', exact: true })).not.toContainText('Dashboard session');
   await inspectPage(page, 'api-keys');
 
   await page.getByRole('button', { name: 'Create API key' }).click();

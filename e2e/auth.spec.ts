@@ -17,7 +17,7 @@ test('a signed-out visitor is sent to sign in, and back to the page afterwards',
   await inspectPage(page, 'signin');
 
   await signIn(page, 'not the password');
-  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
   await expect(page).toHaveURL(/\/signin/);
 
   await signIn(page, ADMIN.password);

@@ -1,10 +1,33 @@
 // The API reference at /docs, rendered from /v1/openapi.json.
 import { expect, test } from '@playwright/test';
+import { SERVERS } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 
-test('renders the API reference: deprecated getPet, experimental orders without try-it', async ({ page }) => {
+test('renders the API reference: servers, bearer auth, deprecated getPet, experimental orders without try-it', async ({ page }) => {
   await page.goto('/docs');
-  await expect(page.getByText('List orders (experimental)').first()).toBeVisible();
-  await expect(page.getByText('Get an animal (deprecated)').first()).toBeVisible();
+  const sidebar = page.getByRole('navigation', { name: /Sidebar/ });
+  await expect(sidebar.getByRole('button', { name: /List animals/ })).toBeVisible();
+  await expect(page.getByText('Bearer Token').first()).toBeVisible();
   await inspectPage(page, 'docs');
+
+  await page.getByRole('button', { name: SERVERS.production }).click();
+  await expect(page.getByRole('option')).toHaveText([SERVERS.production, SERVERS.staging]);
+  await page.getByRole('option', { name: SERVERS.staging }).click();
+  await expect(page.getByText('Staging', { exact: true }).first()).toBeVisible();
+
+  const getPet = page.locator('[id$="/GET/pets/{petId}"]');
+  await sidebar.getByRole('button', { name: /Get an animal/ }).click();
+  await expect(getPet.getByText('deprecated', { exact: true })).toBeVisible();
+  await expect(getPet.getByText(/removed on Thu, 05 Dec 2030/).first()).toBeVisible();
+
+  const listPets = page.locator('[id$="/GET/pets"]');
+  await expect(listPets.getByRole('button', { name: /Test Request/ })).toBeVisible();
+
+  await sidebar.getByRole('button', { name: /store/ }).click();
+  await sidebar.getByRole('button', { name: /List orders/ }).click();
+  const listOrders = page.locator('[id$="/GET/store/orders"]');
+  await expect(listOrders.getByText('Experimental', { exact: true })).toBeVisible();
+  await expect(listOrders.getByRole('heading', { name: 'List orders (experimental)' })).toBeVisible();
+  await expect(listOrders.getByRole('button', { name: /Test Request/ })).toBeHidden();
+  await inspectPage(page, 'docs-orders');
 });

@@ -5,12 +5,13 @@ import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
 
-const orderRows = (page: Page) => page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+const orderTable = (page: Page) => page.getByRole('table', { name: 'Orders', exact: true });
+const orderRows = (page: Page) => orderTable(page).locator('tbody tr');
 
 test('lists orders with id, pet, quantity, status and ship date', async ({ page }) => {
   await page.goto('/orders');
   await expect(orderRows(page).first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('columnheader')).toHaveText([
+  await expect(orderTable(page).getByRole('columnheader')).toHaveText([
     'Order',
     'Pet',
     'Quantity',
@@ -25,6 +26,7 @@ test('filters orders by status and by pet, in the URL', async ({ page }) => {
   await page.getByLabel('Status').selectOption('delivered');
   await expect(page).toHaveURL(/\/orders\?status=delivered$/);
   await expect(orderRows(page).first().locator('td').nth(3)).toHaveText('Delivered');
+  await expect(orderTable(page)).toHaveAttribute('aria-busy', 'false');
   expect(new Set(await orderRows(page).locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['Delivered']));
 
   const petLink = (await orderRows(page).first().locator('td').nth(1).textContent())!;

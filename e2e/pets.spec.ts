@@ -5,10 +5,12 @@ import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
 
-const petTable = (page: Page) => page.getByRole('table', { name: 'Pets' });
+const petTable = (page: Page) => page.getByRole('table', { name: 'Pets', exact: true });
 const petRows = (page: Page) => petTable(page).locator('tbody tr');
 
+/** The ids on the page once it has settled (the previous page stays, dimmed and busy, while the next one loads). */
 async function idsOnPage(page: Page): Promise<number[]> {
+  await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
   return (await petRows(page).locator('td:last-child').allTextContents()).map(Number);
 }
 
@@ -27,6 +29,7 @@ for (const [status, label] of [['available', 'Available'], ['pending', 'Pending'
     await page.getByLabel('Status').selectOption(status);
     await expect(page).toHaveURL(new RegExp(`/pets\\?status=${status}$`));
     await expect(petRows(page).first().locator('td').nth(2)).toHaveText(label);
+    await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
     const statuses = await petRows(page).locator('td:nth-child(3)').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set([label]));
@@ -177,7 +180,7 @@ test('tells "no pets yet" from "no pets match", and retries after an error', asy
     });
   });
   await page.goto('/pets?status=available');
-  await expect(page.getByRole('alert')).toContainText('Could not load pets');
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load pets' })).toBeVisible();
   await inspectPage(page, 'pets-error');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(petRows(page).first()).toBeVisible();

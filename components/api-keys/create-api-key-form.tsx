@@ -33,7 +33,7 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
       name: String(form.get('name') ?? ''),
       scope: String(form.get('scope') ?? ''),
       ...(days > 0 ? { expiresAt: new Date(Date.now() + days * DAY_MS).toISOString() } : {}),
-    });
+    }, { reportInput: true });
     if (!checked.success) {
       setErrors(fieldErrorsFromIssues(checked.error.issues));
       return;

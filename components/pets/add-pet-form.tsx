@@ -31,7 +31,7 @@ export function AddPetForm({ onAdded, onCancel }: { onAdded: (pet: Pet) => void;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const checked = NewPet.safeParse(toNewPetInput(new FormData(event.currentTarget)));
+    const checked = NewPet.safeParse(toNewPetInput(new FormData(event.currentTarget)), { reportInput: true });
     if (!checked.success) {
       setErrors(fieldErrorsFromIssues(checked.error.issues));
       return;

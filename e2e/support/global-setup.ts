@@ -4,12 +4,18 @@
 import { request } from '@playwright/test';
 import { PetstoreClient } from '../../lib/client/api-client';
 import { startServer } from '../../tests/support/server';
-import { ADMIN, E2E_PETS, STORAGE_STATE } from './fixtures';
+import { ADMIN, E2E_PETS, SERVERS, STORAGE_STATE } from './fixtures';
 
 export default async function globalSetup() {
   const server = await startServer({
     database: 'postgres',
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PETSTORE_SEED: 'always' },
+    env: {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PETSTORE_SEED: 'always',
+      PETSTORE_PRODUCTION_URL: SERVERS.production,
+      PETSTORE_STAGING_URL: SERVERS.staging,
+    },
   });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_API_KEY = server.apiKey;

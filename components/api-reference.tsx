@@ -89,7 +89,9 @@ export function ApiReference() {
   return (
     <>
       <style>{hideTryItCss(loaded.withoutTryIt)}</style>
-      <ApiReferenceReact key={isDark ? 'dark' : 'light'} configuration={configuration} />
+      <div id="scalar-reference">
+        <ApiReferenceReact key={isDark ? 'dark' : 'light'} configuration={configuration} />
+      </div>
     </>
   );
 }

@@ -8,14 +8,16 @@ import { SignOutButton } from './sign-out-button';
 
 export function AppShell({ email, children }: { email: string; children: ReactNode }) {
   return (
-    <div className="md:grid md:min-h-dvh md:grid-cols-[15rem_1fr]">
+    <div className="md:grid md:min-h-dvh md:grid-cols-[15rem_minmax(0,1fr)]">
       <a
         href="#main"
         className="sr-only rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 dark:bg-zinc-900"
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur md:flex md:h-dvh md:flex-col md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/90">
+      {/* The column paints the sidebar's background all the way down; the sidebar itself stays in view. */}
+      <div className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur md:static md:border-r md:border-b-0 md:bg-white dark:border-zinc-800 dark:bg-zinc-900/90 md:dark:bg-zinc-900">
+      <header className="md:sticky md:top-0 md:flex md:h-dvh md:flex-col">
         <div className="flex items-center justify-between gap-3 px-4 pt-3 md:px-5 md:pt-5">
           <Link href="/pets" className="rounded-lg" aria-label="Petstore home">
             <Brand />
@@ -35,6 +37,7 @@ export function AppShell({ email, children }: { email: string; children: ReactNo
           <SignOutButton />
         </div>
       </header>
+      </div>
       <main id="main" className="min-w-0 px-4 py-6 md:px-10 md:py-10">
         <div className="mx-auto max-w-5xl">{children}</div>
       </main>

@@ -24,7 +24,7 @@ export function Pager<F extends Filters>({
   return (
     <nav aria-label={`${noun} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <div className="flex items-center gap-2 text-sm">
-        <label htmlFor="page-size" className="text-zinc-600 dark:text-zinc-400">
+        <label htmlFor="page-size" className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
           Rows per page
         </label>
         <Select

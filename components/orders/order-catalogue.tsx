@@ -44,7 +44,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           </label>
           <Select
             id="order-status-filter"
-            className="w-40"
+            className="h-10 w-40"
             value={status ?? ''}
             onChange={(event) => filterBy({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           >
@@ -68,7 +68,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           <label htmlFor="order-pet-filter" className="text-sm font-medium">
             Pet ID
           </label>
-          <Input id="order-pet-filter" name="petId" inputMode="numeric" className="w-28" defaultValue={petId ?? ''} autoComplete="off" />
+          <Input id="order-pet-filter" name="petId" inputMode="numeric" className="h-10 w-28" defaultValue={petId ?? ''} autoComplete="off" />
           <Button type="submit" variant="secondary">
             Filter
           </Button>

@@ -7,7 +7,7 @@ import { OrderStatusBadge } from './order-status-badge';
 
 export const ORDER_COLUMNS = [{ title: 'Order' }, { title: 'Pet' }, { title: 'Quantity', className: 'text-right' }, { title: 'Status' }, { title: 'Ship date' }];
 
-const link = 'rounded hover:text-indigo-700 hover:underline dark:hover:text-indigo-300';
+const link = 'rounded underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:decoration-zinc-600 dark:hover:text-indigo-300';
 
 export function OrderTable({ orders, isUpdating }: { orders: Order[]; isUpdating: boolean }) {
   return (

@@ -80,7 +80,7 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         </label>
         <Select
           id="status-filter"
-          className="w-44"
+          className="h-10 w-44"
           value={state.filters.status ?? ''}
           onChange={(event) =>
             router.push(listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })))

@@ -28,7 +28,7 @@ export function PetTable({ pets, isUpdating }: { pets: Pet[]; isUpdating: boolea
           {pets.map((pet) => (
             <Tr key={pet.id}>
               <Td className="font-medium">
-                <Link href={`/pets/${pet.id}`} className="rounded text-zinc-900 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300">
+                <Link href={`/pets/${pet.id}`} className="rounded text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:text-indigo-300">
                   {pet.name}
                 </Link>
               </Td>

@@ -4,7 +4,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
 const control =
-  'block w-full rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500';
+  'block rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500';
 const borders = (isInvalid: boolean) =>
   isInvalid ? 'border-red-500 dark:border-red-400' : 'border-zinc-300 dark:border-zinc-700';
 
@@ -52,10 +52,11 @@ export function describedBy(id: string, error: string | undefined, hasHint = fal
   } as const;
 }
 
+/** Input and Select fill their container at the standard height; a className replaces both (e.g. "h-10 w-44"). */
 export function Input({ className, isInvalid = false, ...props }: ComponentProps<'input'> & { isInvalid?: boolean }) {
-  return <input className={cn(control, borders(isInvalid), 'h-10', className)} {...props} />;
+  return <input className={cn(control, borders(isInvalid), className ?? 'h-10 w-full')} {...props} />;
 }
 
 export function Select({ className, isInvalid = false, ...props }: ComponentProps<'select'> & { isInvalid?: boolean }) {
-  return <select className={cn(control, borders(isInvalid), 'h-10 pr-8', className)} {...props} />;
+  return <select className={cn(control, borders(isInvalid), 'pr-8', className ?? 'h-10 w-full')} {...props} />;
 }

@@ -9,7 +9,11 @@ const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts');
 const DEVICES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const SCHEMES = ['light', 'dark'] as const;
 
+// Colour transitions and pulses would be caught half-way by axe and the camera.
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+
 export async function inspectPage(page: Page, name: string, options: { exclude?: string[] } = {}): Promise<void> {
+  await page.addStyleTag({ content: STILL });
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     for (const [device, size] of Object.entries(DEVICES)) {

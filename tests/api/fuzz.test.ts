@@ -12,7 +12,7 @@ import { snapshot, type Snapshot } from '../support/catalogue';
 import { startServer, type TestServer } from '../support/server';
 
 const SEED = 20261126;
-const RUNS = { bodies: 700, headers: 500, queries: 500, paths: 500 };
+const RUNS = { bodies: 500, headers: 400, queries: 400, paths: 500 };
 
 let server: TestServer;
 let before: Snapshot;
@@ -23,7 +23,7 @@ const createdPetIds = new Set<number>();
 const statusCounts = new Map<string, number>();
 
 type RawRequest = { method: string; path: string; headers: Record<string, string>; body?: Buffer | string };
-type Answer = { status: number; contentType: string | undefined; text: string };
+type Answer = { status: number; contentType: string | undefined; location: string | undefined; text: string };
 
 beforeAll(async () => {
   server = await startServer({ database: inject('database'), env: { RATE_LIMIT_RATE: '0' } });
@@ -46,7 +46,12 @@ function send(request: RawRequest): Promise<Answer> {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode!, contentType: response.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: response.statusCode!,
+          contentType: response.headers['content-type'],
+          location: response.headers.location,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
     });
     outgoing.on('error', reject);
@@ -63,6 +68,17 @@ function expectJsonAnswer(group: string, request: RawRequest, answer: Answer): v
   statusCounts.set(key, (statusCounts.get(key) ?? 0) + 1);
   const where = `${request.method} ${request.path} -> ${answer.status} ${answer.text.slice(0, 200)}`;
   expect(answer.status, where).toBeLessThan(500);
+  // Two bodiless answers Next gives before any handler, both proper HTTP: the
+  // automatic 204 to OPTIONS (with Allow), and a 308 to the normalised path
+  // (/v1/pets/ -> /v1/pets, /v1//pets -> /v1/pets).
+  if (answer.status === 204 && request.method === 'OPTIONS') return;
+  // A path whose dot segments (raw or as %2e) climb out of /v1 is, by URL rules
+  // (WHATWG), a request for that other path, e.g. /v1/%2e%2e is the home page.
+  if (!new URL(request.path, 'http://x').pathname.startsWith('/v1')) return;
+  if (answer.status === 308) {
+    expect(answer.location, where).toMatch(/^\/[^/]/);
+    return;
+  }
   expect(answer.contentType, where).toBe('application/json');
   if (request.method === 'HEAD') return;
   const body = JSON.parse(answer.text);
@@ -87,6 +103,9 @@ async function check(group: string, arbitrary: fc.Arbitrary<RawRequest>, numRuns
 const char = (from: number, to: number) => fc.integer({ min: from, max: to }).map((code) => String.fromCharCode(code));
 // What an HTTP/1.1 header value may carry (no control characters), Latin-1 included.
 const headerText = (maxLength: number) => fc.string({ unit: fc.oneof(char(0x20, 0x7e), char(0xa0, 0xff)), maxLength });
+// What a request-target may carry raw (RFC 3986 unreserved, sub-delims, ':', '@',
+// '/', '?', '%'); raw bytes beyond ASCII never reach the app (see the protocol test).
+const urlCharacter = fc.constantFrom(..."ABCXYZabcxyz0189-._~!$&'()*+,;=:@/?%".split(''));
 const hugeString = fc.integer({ min: 200, max: 70_000 }).map((length) => 'x'.repeat(length));
 const unicodeText = fc.string({ unit: 'grapheme', maxLength: 40 });
 const numberText = fc.constantFrom(
@@ -172,7 +191,8 @@ describe('fuzzing /v1 with generated garbage', () => {
           method: fc.constantFrom('GET', 'POST'),
           authorization,
           contentType,
-          filler: fc.option(fc.integer({ min: 100, max: 12_000 }), { nil: undefined }),
+          // Below Node's 16 KiB header limit with the longest Authorization (the protocol test covers beyond).
+          filler: fc.option(fc.integer({ min: 100, max: 7_000 }), { nil: undefined }),
           requestId: fc.option(headerText(300), { nil: undefined }),
           body: fc.oneof(petLike, bodyText),
         })
@@ -200,7 +220,7 @@ describe('fuzzing /v1 with generated garbage', () => {
         '%00', '%zz', '%', '%E0%A4%A', '%C0%AF', '%FF', '%ED%A0%80', 'available', 'Available', 'sold,pending', 'aWQ6MQ', 'aWQ6LTE', 'aWQ6eA',
       ),
       unicodeText.map(encodeURIComponent),
-      fc.string({ unit: fc.oneof(char(0x21, 0x22), char(0x24, 0x7e), char(0x80, 0xff)), maxLength: 20 }),
+      fc.string({ unit: urlCharacter, maxLength: 20 }),
     );
     const pair = fc.tuple(name, fc.option(value, { nil: undefined })).map(([key, given]) => (given === undefined ? key : `${key}=${given}`));
     await check(
@@ -217,16 +237,16 @@ describe('fuzzing /v1 with generated garbage', () => {
       fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
       fc.constantFrom(
         '0', '-1', '1.5', '1e3', '0x1', '9223372036854775807', '9223372036854775808', '%2e%2e', '..', '%2F', '%2f1', '%00', '%zz', '%',
-        '%E0%A4%A', '%C0%AF', '%FF', '1%20OR%201=1', "1'--", 'null', 'undefined', '__proto__', 'constructor', '%5B%5D', '1;', ' ',
+        '%E0%A4%A', '%C0%AF', '%FF', '1%20OR%201=1', "1'--", 'null', 'undefined', '__proto__', 'constructor', '%5B%5D', '1;', '%20',
       ),
       unicodeText.map(encodeURIComponent),
-      fc.string({ unit: fc.oneof(char(0x21, 0x22), char(0x24, 0x2e), char(0x30, 0x3e), char(0x40, 0x7e), char(0x80, 0xff)), minLength: 1, maxLength: 20 }),
+      fc.string({ unit: urlCharacter.filter((character) => character !== '/' && character !== '?'), minLength: 1, maxLength: 20 }),
     );
     const template = fc.constantFrom('/v1/pets/{}', '/v1/{}', '/v1/store/orders/{}', '/v1/pets/{}/x', '/v1/{}/pets');
     await check(
       'paths',
       fc
-        .tuple(fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), template, segment)
+        .tuple(fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'PURGE'), template, segment)
         .map(([method, path, id]) => ({
           method,
           path: path.replace('{}', id),
@@ -235,6 +255,18 @@ describe('fuzzing /v1 with generated garbage', () => {
         })),
       RUNS.paths,
     );
+  });
+
+  // Not valid HTTP/1.1: Node's parser refuses these itself, with a bare status
+  // and no body, before Next (and so this code) ever sees them.
+  it.each([
+    ['a raw non-ASCII byte in the request line', 400, () => ({ method: 'GET', path: '/v1/p\u00e9ts', headers: auth() })],
+    ['headers over 16 KiB', 431, () => ({ method: 'GET', path: '/v1/pets', headers: { ...auth(), 'x-filler': 'f'.repeat(17_000) } })],
+  ])('answers %s with a bare %i and keeps serving', async (_, status, request: () => RawRequest) => {
+    const answer = await send(request());
+    statusCounts.set(`protocol: ${answer.status}`, (statusCounts.get(`protocol: ${answer.status}`) ?? 0) + 1);
+    expect(answer.status).toBe(status);
+    expect((await send({ method: 'GET', path: '/v1/pets', headers: auth() })).status).toBe(200);
   });
 
   it('left the catalogue as it was, apart from the pets it answered 201 for', async () => {

@@ -96,6 +96,14 @@ describe('Idempotency-Key on POST /v1/pets', () => {
     expect(response.status).toBe(401);
   });
 
+  it('is documented as a header parameter of createPet in the OpenAPI document', async () => {
+    const document = await (await fetch(`${baseUrl}/v1/openapi.json`)).json();
+    const parameter = document.paths['/pets'].post.parameters.find((candidate: { name: string }) => candidate.name === 'Idempotency-Key');
+    expect(parameter).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    expect(parameter.required ?? false).toBe(false);
+    expect(document.paths['/pets'].post.responses['201'].headers).toHaveProperty('Idempotent-Replayed');
+  });
+
   it('leaves a POST without the header unchanged: two requests, two pets', async () => {
     const name = `No key ${randomUUID()}`;
     expect((await createPet({ name, categoryId: 1 }, null)).status).toBe(201);

@@ -1,10 +1,12 @@
 // Rate limits per API key (lib/http/rate-limit.ts): servers started with a tight
 // token bucket, in memory and shared through Redis, and failing open without Redis.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type TestServer } from '../support/server';
 
-const database = inject('database');
+// The limiter never touches the database, so these servers run on PostgreSQL in
+// both suites (four embedded-database start-ups would add minutes and test nothing).
+const database = 'postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // 3 requests at once, then one every 5 s (0.2 token per second).
 const TIGHT = { RATE_LIMIT_RATE: '0.2', RATE_LIMIT_BURST: '3' };

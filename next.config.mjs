@@ -33,6 +33,13 @@ const nextConfig = {
   serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis'],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // With proxy.ts present Next buffers each request body (default: up to
+    // 10 MB) so both proxy and handler can read it. /v1 refuses bodies over
+    // 64 KiB anyway; 1 MB bounds the memory and still leaves every over-limit
+    // body visibly over 64 KiB (a larger one is cut here, then refused with 413).
+    proxyClientMaxBodySize: '1mb',
+  },
   async headers() {
     return [
       // Pages and assets: the full set. (/v1 answers are JSON; lib/http/handler.ts

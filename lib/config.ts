@@ -30,8 +30,8 @@ const ConfigSchema = z.object({
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
   // Per-API-key token bucket: tokens added per second (0 turns rate limiting off)
   // and the bucket's size (the burst a key may send at once).
-  RATE_LIMIT_RATE: z.coerce.number().min(0).default(1000),
-  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(2000),
+  RATE_LIMIT_RATE: z.coerce.number().min(0).default(5000),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(10_000),
   // Set: the buckets live in Redis, shared by every instance; unset: in memory.
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
   // Prefix of every Redis key the service writes (several deployments may share one Redis).

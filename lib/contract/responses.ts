@@ -23,7 +23,7 @@ export const errorResponses = {
     {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
       'RateLimit-Policy': {
-        description: 'draft-ietf-httpapi-ratelimit-headers: the bucket, e.g. `"default";q=2000;w=2` (q requests per w seconds, in bursts of up to q).',
+        description: 'draft-ietf-httpapi-ratelimit-headers: the bucket, e.g. `"default";q=100;w=2` (q requests per w seconds, in bursts of up to q).',
         schema: { type: 'string' as const },
       },
       RateLimit: {

@@ -269,6 +269,29 @@ describe('fuzzing /v1 with generated garbage', () => {
     expect((await send({ method: 'GET', path: '/v1/pets', headers: auth() })).status).toBe(200);
   });
 
+  it('answers a chunked body over 64 KiB (no Content-Length) with 413, even past the proxy buffer', async () => {
+    for (const size of [70_000, 3_000_000]) {
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        const { hostname, port } = new URL(server.baseUrl);
+        const outgoing = http.request(
+          { host: hostname, port, method: 'POST', path: '/v1/pets', headers: { ...json(auth()), 'transfer-encoding': 'chunked' } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode!, contentType: response.headers['content-type'], location: undefined, text: Buffer.concat(chunks).toString() }),
+            );
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.write(`{"name":"${'z'.repeat(size)}`);
+        outgoing.end('","categoryId":1}');
+      });
+      expectJsonAnswer('chunked', { method: 'POST', path: '/v1/pets', headers: {} }, answer);
+      expect(answer.status).toBe(413);
+    }
+  });
+
   it('left the catalogue as it was, apart from the pets it answered 201 for', async () => {
     const after = await snapshot(server.baseUrl, server.apiKey);
     const untouched = after.petRows.filter((pet) => !createdPetIds.has(pet.id as number));

@@ -60,7 +60,8 @@ export function int64Id() {
   const message = 'must be a positive integer (int64)';
   return z
     .string()
-    .regex(/^[0-9]{1,19}$/, { error: message })
+    // abort: zod 4 runs every check, and BigInt() throws on a non-digit string.
+    .regex(/^[0-9]{1,19}$/, { error: message, abort: true })
     .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
     .transform((value) => BigInt(value))
     .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });

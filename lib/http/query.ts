@@ -26,7 +26,8 @@ export function parseParams<Schema extends z.ZodObject>(params: unknown, schema:
 }
 
 export function parseBody<Schema extends z.ZodType>(body: unknown, schema: Schema): z.output<Schema> {
-  const result = schema.safeParse(body);
+  // reportInput: describeIssue tells a missing field ("is required") from a wrong one by the input.
+  const result = schema.safeParse(body, { reportInput: true });
   if (!result.success) throw invalidRequest(result.error.issues, 'request body');
   return result.data;
 }

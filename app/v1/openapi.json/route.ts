@@ -2,6 +2,7 @@
 import { config } from '@/lib/config';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
 import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { optionsAllowing } from '@/lib/http/options';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
@@ -15,5 +16,7 @@ export const GET = apiRoute({ scope: null }, async ({ url }) => {
   return json(document);
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
+const ALLOWED = ['GET', 'HEAD', 'OPTIONS'];
+const notAllowed = methodNotAllowed(ALLOWED);
+export const OPTIONS = optionsAllowing(ALLOWED);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

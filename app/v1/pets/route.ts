@@ -3,6 +3,7 @@ import { ListPetsQuery, NewPet } from '@/lib/contract/pets';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { optionsAllowing } from '@/lib/http/options';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -22,5 +23,7 @@ export const POST = apiRoute({ scope: 'write' }, async ({ request }) => {
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'POST', 'OPTIONS']);
+const ALLOWED = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const notAllowed = methodNotAllowed(ALLOWED);
+export const OPTIONS = optionsAllowing(ALLOWED);
 export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -5,6 +5,7 @@ import { db } from '@/lib/db/client';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { optionsAllowing } from '@/lib/http/options';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { getPet } from '@/lib/pets';
@@ -21,5 +22,7 @@ export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, asyn
   return json(pet);
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
+const ALLOWED = ['GET', 'HEAD', 'OPTIONS'];
+const notAllowed = methodNotAllowed(ALLOWED);
+export const OPTIONS = optionsAllowing(ALLOWED);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

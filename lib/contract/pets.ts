@@ -16,6 +16,8 @@ const PetName = z
   .refine((name) => name.length > 0, { error: 'must not be empty' })
   .refine((name) => [...name].length <= 100, { error: 'must be at most 100 characters' })
   .refine((name) => !CONTROL_CHARACTERS.test(name), { error: 'must not contain control characters' })
+  // JSON can carry a lone surrogate (\ud800); stored as UTF-8 it would silently become U+FFFD.
+  .refine((name) => name.isWellFormed(), { error: 'must be valid Unicode (no unpaired surrogates)' })
   .meta({ description: "The animal's name: 1 to 100 characters after trimming, no control characters.", minLength: 1, maxLength: 100 });
 
 const CATEGORY_ID_TOO_BIG = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;

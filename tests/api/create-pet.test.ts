@@ -72,6 +72,7 @@ describe('createPet name', () => {
     ['an inner newline', 'Re\nx'],
     ['a DEL', 'Re\u007fx'],
     ['a C1 control', 'Re\u0085x'],
+    ['an unpaired surrogate', 'Re\ud800x'],
     ['a number', 42],
     ['null', null],
     ['an array', ['Rex']],

@@ -51,12 +51,13 @@ describe('getPet', () => {
 
 describe('getPet deprecation headers', () => {
   // Every response of the route carries them, so clients notice whatever they get back.
-  it.each([
+  const cases: [string, () => Promise<string>, null | undefined, number][] = [
     ['200', async () => `/v1/pets/${(await addPet({ name: 'Deprecated', categoryId: uniqueCategoryId() })).id}`, undefined, 200],
     ['404', async () => '/v1/pets/9007199254740991', undefined, 404],
     ['400', async () => '/v1/pets/abc', undefined, 400],
     ['401', async () => '/v1/pets/1', null, 401],
-  ] as const)('are sent on a %s answer', async (_case, makePath, key, status) => {
+  ];
+  it.each(cases)('are sent on a %s answer', async (_case, makePath, key, status) => {
     const response = await api('GET', await makePath(), { key });
     expect(response.status).toBe(status);
     expect(response.headers.get('deprecation')).toMatch(/^@\d+$/);

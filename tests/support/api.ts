@@ -55,7 +55,11 @@ export async function api<Body = any>(method: string, path: string, options: Api
   const text = await response.text();
   const where = `${method} ${url.pathname}${url.search} -> ${response.status}`;
 
-  if (BODILESS_METHODS.has(method)) return { status: response.status, headers: response.headers, body: undefined as Body };
+  if (BODILESS_METHODS.has(method) || response.status === 204) {
+    expect(text, `${where}: no body`).toBe('');
+    expect(response.headers.get('x-request-id'), `${where}: X-Request-Id`).toBeTruthy();
+    return { status: response.status, headers: response.headers, body: undefined as Body };
+  }
 
   expect(response.headers.get('content-type'), `${where}: Content-Type`).toMatch(/^application\/json\b/);
   expect(response.headers.get('x-request-id'), `${where}: X-Request-Id`).toBeTruthy();

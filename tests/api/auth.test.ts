@@ -4,7 +4,8 @@
 // 403, and checks the key before looking at anything else in the request.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, uniqueCategoryId } from '../support/api';
-import { serverWithKeys, type KeyedServer } from '../support/keys';
+import { serverWithKeys } from '../support/keys';
+import type { SeededServer } from '../support/seeded-server';
 
 const REALM = 'Bearer realm="petstore"';
 
@@ -83,7 +84,7 @@ describe('auth before validation', () => {
 });
 
 describe('keys in other states', () => {
-  let server: KeyedServer<'read' | 'write' | 'expired' | 'revoked' | 'future'>;
+  let server: SeededServer<Record<'read' | 'write' | 'expired' | 'revoked' | 'future', string>>;
 
   beforeAll(async () => {
     server = await serverWithKeys({
@@ -100,21 +101,21 @@ describe('keys in other states', () => {
   });
 
   it.each(operations)('an expired key gets 401 invalid_token on %s', async (_operation, method, path, json) => {
-    const response = await api(method, path, { baseUrl: server.baseUrl, key: server.keys.expired, json });
+    const response = await api(method, path, { baseUrl: server.baseUrl, key: server.seed.expired, json });
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(/expired/);
     expect(response.headers.get('www-authenticate')).toBe(`${REALM}, error="invalid_token"`);
   });
 
   it.each(operations)('a revoked key gets 401 invalid_token on %s', async (_operation, method, path, json) => {
-    const response = await api(method, path, { baseUrl: server.baseUrl, key: server.keys.revoked, json });
+    const response = await api(method, path, { baseUrl: server.baseUrl, key: server.seed.revoked, json });
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(/revoked/);
     expect(response.headers.get('www-authenticate')).toBe(`${REALM}, error="invalid_token"`);
   });
 
   it('a key that expires later still works', async () => {
-    const response = await api('GET', '/v1/pets?limit=1', { baseUrl: server.baseUrl, key: server.keys.future });
+    const response = await api('GET', '/v1/pets?limit=1', { baseUrl: server.baseUrl, key: server.seed.future });
     expect(response.status).toBe(200);
   });
 
@@ -122,30 +123,30 @@ describe('keys in other states', () => {
     ['listPets', '/v1/pets'],
     ['listOrders', '/v1/store/orders'],
   ])('a read-only key may call %s', async (_operation, path) => {
-    const response = await api('GET', path, { baseUrl: server.baseUrl, key: server.keys.read });
+    const response = await api('GET', path, { baseUrl: server.baseUrl, key: server.seed.read });
     expect(response.status).toBe(200);
   });
 
   it('a read-only key may call getPet', async () => {
-    const pet = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.keys.write, json: { name: 'Readable', categoryId: uniqueCategoryId() } });
-    const response = await api('GET', `/v1/pets/${pet.body.id}`, { baseUrl: server.baseUrl, key: server.keys.read });
+    const pet = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.write, json: { name: 'Readable', categoryId: uniqueCategoryId() } });
+    const response = await api('GET', `/v1/pets/${pet.body.id}`, { baseUrl: server.baseUrl, key: server.seed.read });
     expect(response.status).toBe(200);
   });
 
   it('a read-only key gets 403 forbidden on createPet', async () => {
-    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.keys.read, json: { name: 'Forbidden', categoryId: 1 } });
+    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.read, json: { name: 'Forbidden', categoryId: 1 } });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('forbidden');
     expect(response.body.message).toContain('write');
   });
 
   it('a read-only key gets 403, not 400, on createPet with a bad body', async () => {
-    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.keys.read, body: '{', contentType: 'application/json' });
+    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.read, body: '{', contentType: 'application/json' });
     expect(response.status).toBe(403);
   });
 
   it('a write key may call createPet', async () => {
-    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.keys.write, json: { name: 'Written', categoryId: uniqueCategoryId() } });
+    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.write, json: { name: 'Written', categoryId: uniqueCategoryId() } });
     expect(response.status).toBe(201);
   });
 });

@@ -1,21 +1,11 @@
 // GET /v1/store/orders (listOrders, experimental): spec §4.4 and DESIGN.md's
 // Order shape. Placing orders is another operation; these tests cover the
 // list's answers and its parameters.
-import { drizzle } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
-import { describe, expect, inject, it } from 'vitest';
-import * as schema from '@/lib/db/schema';
-import { addPet, api, linkTarget, uniqueCategoryId } from '../support/api';
-
-/** Stores orders straight in the suite's PostgreSQL database (no operation places them yet on this branch). */
-async function storeOrders(rows: (typeof schema.orders.$inferInsert)[]) {
-  const client = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
-  try {
-    return await drizzle(client, { schema }).insert(schema.orders).values(rows).returning({ id: schema.orders.id });
-  } finally {
-    await client.end();
-  }
-}
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPet } from '@/lib/pets';
+import { orders } from '@/lib/db/schema';
+import { api, linkTarget, uniqueCategoryId } from '../support/api';
+import { serverWithData, type SeededServer } from '../support/seeded-server';
 
 describe('listOrders', () => {
   it('answers 200 with an array of orders', async () => {
@@ -67,31 +57,56 @@ describe('listOrders', () => {
   });
 });
 
-describe.skipIf(inject('database') !== 'postgres')('listOrders with stored orders (PostgreSQL only: the server holds the PGlite folder)', () => {
+describe('listOrders with stored orders', () => {
+  const SHIP_DATE = new Date('2026-03-01T10:00:00Z');
+  // No operation places orders on this branch: they are stored straight in the database.
+  let server: SeededServer<{ petId: number; orderIds: number[]; busyPetId: number; busyOrderIds: number[] }>;
+
+  beforeAll(async () => {
+    server = await serverWithData(async (database) => {
+      const pet = await createPet(database, { name: 'Ordered', categoryId: uniqueCategoryId(), status: 'pending' });
+      const busy = await createPet(database, { name: 'Busy', categoryId: uniqueCategoryId() });
+      const stored = await database
+        .insert(orders)
+        .values([
+          { petId: pet.id, quantity: 2, status: 'placed' },
+          { petId: pet.id, quantity: 1, status: 'delivered', shipDate: SHIP_DATE },
+          ...Array.from({ length: 5 }, () => ({ petId: busy.id, quantity: 1 })),
+        ])
+        .returning({ id: orders.id });
+      const ids = stored.map((order) => order.id);
+      return { petId: pet.id, orderIds: ids.slice(0, 2), busyPetId: busy.id, busyOrderIds: ids.slice(2) };
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it('answers orders in the documented Order shape, shipDate omitted until shipped', async () => {
-    const pet = await addPet({ name: 'Ordered', categoryId: uniqueCategoryId(), status: 'pending' });
-    const shipDate = new Date('2026-03-01T10:00:00Z');
-    const [placed, delivered] = await storeOrders([
-      { petId: pet.id, quantity: 2, status: 'placed' },
-      { petId: pet.id, quantity: 1, status: 'delivered', shipDate },
-    ]);
-    const response = await api('GET', `/v1/store/orders?petId=${pet.id}`);
+    const { petId, orderIds } = server.seed;
+    const response = await api('GET', `/v1/store/orders?petId=${petId}`, { baseUrl: server.baseUrl, key: server.bootstrapKey });
     expect(response.body).toEqual([
-      { id: placed!.id, petId: pet.id, quantity: 2, status: 'placed', createdAt: expect.any(String) },
-      { id: delivered!.id, petId: pet.id, quantity: 1, status: 'delivered', shipDate: shipDate.toISOString(), createdAt: expect.any(String) },
+      { id: orderIds[0], petId, quantity: 2, status: 'placed', createdAt: expect.any(String) },
+      { id: orderIds[1], petId, quantity: 1, status: 'delivered', shipDate: SHIP_DATE.toISOString(), createdAt: expect.any(String) },
     ]);
   });
 
-  it('pages through one pet\'s orders with Link rel="next", none missed or repeated', async () => {
-    const pet = await addPet({ name: 'Busy', categoryId: uniqueCategoryId() });
-    const stored = await storeOrders(Array.from({ length: 5 }, () => ({ petId: pet.id, quantity: 1 })));
+  it('filters by status', async () => {
+    const { petId, orderIds } = server.seed;
+    const response = await api('GET', `/v1/store/orders?petId=${petId}&status=delivered`, { baseUrl: server.baseUrl, key: server.bootstrapKey });
+    expect(response.body.map((order: { id: number }) => order.id)).toEqual([orderIds[1]]);
+  });
+
+  it('pages through a pet\'s orders with Link rel="next", none missed or repeated', async () => {
+    const { busyPetId, busyOrderIds } = server.seed;
     const seen: number[] = [];
-    let next: string | undefined = `/v1/store/orders?petId=${pet.id}&limit=2`;
+    let next: string | undefined = `/v1/store/orders?petId=${busyPetId}&limit=2`;
     while (next) {
-      const response: { body: { id: number }[]; headers: Headers } = await api('GET', next);
+      const response: { body: { id: number }[]; headers: Headers } = await api('GET', next, { baseUrl: server.baseUrl, key: server.bootstrapKey });
       seen.push(...response.body.map((order) => order.id));
       next = linkTarget(response.headers, 'next');
     }
-    expect(seen).toEqual(stored.map((order) => order.id));
+    expect(seen).toEqual(busyOrderIds);
   });
 });

@@ -30,5 +30,6 @@ describe.skipIf(inject('database') !== 'postgres')('npm run api-key (PostgreSQL 
     const revoked = await api('GET', '/v1/pets?limit=1', { key });
     expect(revoked.status).toBe(401);
     expect(revoked.body.message).toMatch(/revoked/);
-  });
+    // Two tsx start-ups on a shared two-core machine.
+  }, 120_000);
 });

@@ -113,14 +113,17 @@ function failureResponse(error: unknown, requestId: string): Response {
   return errorResponse(new ApiError(500, 'internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 
-type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type Method = (typeof METHOD_ORDER)[number];
 
 /**
  * Handlers for the methods a route does not implement: a JSON 405 with Allow,
  * and OPTIONS answering 204 with the same Allow (Next's own would list every method).
  */
 export function otherMethods(implemented: Method[]) {
-  const allow = [...new Set<Method>([...implemented, ...(implemented.includes('GET') ? ['HEAD' as const] : []), 'OPTIONS'])].join(', ');
+  const served = new Set<Method>([...implemented, 'OPTIONS']);
+  if (served.has('GET')) served.add('HEAD');
+  const allow = METHOD_ORDER.filter((method) => served.has(method)).join(', ');
   const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
     throw new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
       headers: { allow },

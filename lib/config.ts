@@ -28,6 +28,16 @@ const ConfigSchema = z.object({
   PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
   // Testing only: freeze the service's clock at this instant (ISO 8601).
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  // Per-API-key token bucket: tokens added per second (0 turns rate limiting off)
+  // and the bucket's size (the burst a key may send at once).
+  RATE_LIMIT_RATE: z.coerce.number().min(0).default(5000),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(10_000),
+  // Set: the buckets live in Redis, shared by every instance; unset: in memory.
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+  // Prefix of every Redis key the service writes (several deployments may share one Redis).
+  REDIS_KEY_PREFIX: z.string().default('petstore:'),
+  // How long a stored Idempotency-Key answer is replayed.
+  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The first dashboard user, created at start-up if no user has that email.
   ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),

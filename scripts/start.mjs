@@ -9,7 +9,7 @@ import path from 'node:path';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 const NEXT = 'node_modules/next/dist/bin/next';
-const SOURCES = ['app', 'components', 'lib', 'drizzle', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'lib', 'drizzle', 'instrumentation.ts', 'proxy.ts', 'postcss.config.mjs', 'next.config.mjs', 'package-lock.json'];
 
 function newestChange(entry) {
   if (!fs.existsSync(entry)) return 0;

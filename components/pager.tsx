@@ -29,7 +29,7 @@ export function Pager<F extends Filters>({
         </label>
         <Select
           id="page-size"
-          className="h-8 w-20"
+          className="h-8 w-24"
           value={state.limit}
           onChange={(event) => router.push(listHref(pathname, withPageSize(state, Number(event.target.value))))}
         >

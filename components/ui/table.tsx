@@ -6,7 +6,8 @@ export function TableCard({ children, className }: { children: ReactNode; classN
   return (
     <div
       className={cn(
-        'overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900',
+        // relative: screen-reader-only text inside stays inside the scroll box, not beyond the page edge.
+        'relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900',
         className,
       )}
     >

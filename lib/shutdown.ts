@@ -42,7 +42,8 @@ export function installGracefulShutdown(options: { timeoutMs: number }): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const frameworkHandlers = process.listeners(signal) as ((signal: Signal) => void)[];
     for (const handler of frameworkHandlers) process.removeListener(signal, handler);
-    process.once(signal, () => void shutDown(signal, frameworkHandlers, options.timeoutMs));
+    // A repeated signal (a shell sends SIGINT to the whole group) is ignored: the first one is being served.
+    process.on(signal, () => void shutDown(signal, frameworkHandlers, options.timeoutMs));
   }
 }
 
@@ -61,7 +62,6 @@ function trackRequest(message: unknown): void {
 async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => void)[], timeoutMs: number) {
   if (state.draining) return;
   state.draining = true;
-  log.info({ signal, inFlight: state.inFlight.size, timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
   const exit = process.exit.bind(process);
   let isForced = false;
   const deadline = setTimeout(() => {
@@ -84,6 +84,7 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
     state.server?.close();
   }
   state.server?.closeIdleConnections();
+  log.info({ signal, inFlight: state.inFlight.size, timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
 
   while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   state.server?.closeIdleConnections();

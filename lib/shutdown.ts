@@ -16,6 +16,8 @@ import { log } from './log';
 
 type Signal = 'SIGTERM' | 'SIGINT';
 
+const SETTLE_MS = 100;
+
 type ShutdownState = {
   installed: boolean;
   draining: boolean;
@@ -72,6 +74,13 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
     setTimeout(() => exit(1), 2_000).unref();
   }, timeoutMs);
 
+  // Requests already sent but not yet read (a busy event loop reads them late)
+  // would look idle to server.close(), which resets idle connections: give them
+  // a moment to be read, so they are served rather than cut.
+  // A timer can fire before the I/O it waited for is polled; two setImmediate
+  // turns put two polls (accept, then read) after it.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   // Responses still to be written close their connection rather than keep it alive.
   for (const response of state.inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
   let frameworkDone: Promise<void> = Promise.resolve();

@@ -93,7 +93,7 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
     state.server?.close();
   }
   state.server?.closeIdleConnections();
-  log.info({ signal, inFlight: state.inFlight.size, timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
+  log.info({ signal, inFlight: state.inFlight.size, connections: await connectionCount(), timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
 
   while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   state.server?.closeIdleConnections();
@@ -102,4 +102,9 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
   clearTimeout(deadline);
   if (!isForced) log.info({ signal }, 'shut down cleanly');
   exit(isForced ? 1 : 0);
+}
+
+/** Open connections, idle keep-alive ones included (0 before the first request: the server is not known yet). */
+function connectionCount(): Promise<number> {
+  return new Promise((resolve) => (state.server ? state.server.getConnections((_, count) => resolve(count)) : resolve(0)));
 }

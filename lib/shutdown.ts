@@ -25,17 +25,13 @@ type ShutdownState = {
   server?: Server;
 };
 
-// On globalThis: Next loads instrumentation and the routes as separate module graphs.
+// On globalThis: one set of handlers per process, even if Next loads this module in more than one graph.
 const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdown?: ShutdownState };
 const state: ShutdownState = (globalForShutdown.petstoreShutdown ??= {
   installed: false,
   draining: false,
   inFlight: new Set(),
 });
-
-export function isShuttingDown(): boolean {
-  return state.draining;
-}
 
 export function installGracefulShutdown(options: { timeoutMs: number }): void {
   if (state.installed) return;
@@ -76,9 +72,7 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
 
   // Requests already sent but not yet read (a busy event loop reads them late)
   // would look idle to server.close(), which resets idle connections: give them
-  // a moment to be read, so they are served rather than cut.
-  // A timer can fire before the I/O it waited for is polled; two setImmediate
-  // turns put two polls (accept, then read) after it.
+  // a moment, then two event-loop turns (accept, then read), to be read and served.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   // Responses still to be written close their connection rather than keep it alive.
@@ -98,7 +92,7 @@ async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => 
   while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   state.server?.closeIdleConnections();
   await frameworkDone;
-  await closeDb();
+  await closeDb().catch((error: unknown) => log.error({ err: error }, 'closing the database failed'));
   clearTimeout(deadline);
   if (!isForced) log.info({ signal }, 'shut down cleanly');
   exit(isForced ? 1 : 0);

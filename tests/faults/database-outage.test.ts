@@ -1,5 +1,6 @@
 // Database outage: a steady write load while the test's own PostgreSQL cluster
-// is stopped (pg_ctl stop -m fast) and started again. While it is down every
+// is stopped (pg_ctl stop -m fast, then -m immediate: a crash) and started
+// again. While it is down every
 // request gets a prompt 503 service_unavailable with Retry-After; afterwards the
 // service recovers by itself; no acknowledged pet is lost and no refused one is
 // stored.
@@ -38,8 +39,9 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
     await cluster?.destroy();
   });
 
-  it('answers 503 promptly while the database is down, recovers by itself, and loses no acknowledged pet', async () => {
-    const prefix = `outage-${Date.now()}`;
+  // fast: a clean shutdown (sessions terminated, checkpoint); immediate: a crash, recovered from the WAL at start.
+  it.each(['fast', 'immediate'] as const)('answers 503 promptly through a %s stop, recovers by itself, and loses no acknowledged pet', async (mode) => {
+    const prefix = `outage-${mode}-${Date.now()}`;
     let stopping = false;
     const load = runCreateLoops({
       baseUrls: [server.baseUrl],
@@ -57,7 +59,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
     try {
       await sleep(1_500);
       timeline.stopIssuedAt = performance.now();
-      await cluster.stop();
+      await cluster.stop(mode);
       timeline.stoppedAt = performance.now();
       await sleep(DOWN_MS);
       timeline.startIssuedAt = performance.now();
@@ -83,6 +85,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
     const slowest = Math.max(...attempts.map((attempt) => attempt.answeredAt - attempt.sentAt));
     const unavailable = attempts.filter((attempt) => attempt.status === 503);
     const figures = {
+      stop: mode,
       requests: attempts.length,
       byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
       acknowledged: acknowledged.length,

@@ -11,8 +11,11 @@ import { freePort } from './server';
 export type Cluster = {
   port: number;
   url: string;
-  /** `pg_ctl stop -m fast`: open sessions are terminated, the cluster shuts down cleanly. */
-  stop: () => Promise<void>;
+  /**
+   * `pg_ctl stop`: `fast` (the default) terminates open sessions and shuts down cleanly;
+   * `immediate` kills everything at once, like a crash, and the next start recovers from the WAL.
+   */
+  stop: (mode?: 'fast' | 'immediate') => Promise<void>;
   /** `pg_ctl start -w`: resolves once the cluster accepts connections. */
   start: () => Promise<void>;
   /** The server's log so far. */
@@ -73,13 +76,13 @@ export async function createCluster(): Promise<Cluster> {
       await run('pg_ctl', ['start', '-w', '-t', '30', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
       running = true;
     },
-    stop: async () => {
-      await run('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', dataDir]);
+    stop: async (mode = 'fast') => {
+      await run('pg_ctl', ['stop', '-w', '-m', mode, '-D', dataDir]);
       running = false;
     },
     destroy: async () => {
       if (running) {
-        await cluster.stop().catch(() => run('pg_ctl', ['stop', '-w', '-m', 'immediate', '-D', dataDir]));
+        await cluster.stop().catch(() => cluster.stop('immediate'));
       }
       fs.rmSync(root, { recursive: true, force: true });
     },

@@ -35,6 +35,8 @@ export const OrderIdParams = z.object({ orderId: int64Id() });
 /** The largest quantity one order may ask for (an upper bound keeps typos like 1e9 out). */
 export const MAX_ORDER_QUANTITY = 1000;
 
+const TOO_LARGE = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
+
 const closedObject = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? undefined : 'must be a JSON object') };
 
 export const NewOrder = z
@@ -42,11 +44,10 @@ export const NewOrder = z
     {
       petId: z
         .number({ error: (issue) => (issue.input === undefined ? undefined : 'must be an integer') })
-        .int({ error: 'must be an integer' })
+        // zod's int() also rejects integers beyond 2^53-1: say which of the two it was.
+        .int({ error: (issue) => (Number.isInteger(issue.input) ? TOO_LARGE : 'must be an integer'), abort: true })
         .min(1, { error: 'must be a positive integer' })
-        .max(MAX_JSON_INTEGER, {
-          error: `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`,
-        })
+        .max(MAX_JSON_INTEGER, { error: TOO_LARGE })
         .meta({ description: 'The animal to order; it must exist and be `available`.', format: 'int64' }),
       quantity: z
         .number({ error: 'must be an integer' })

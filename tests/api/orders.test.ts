@@ -73,6 +73,7 @@ describe('POST /v1/store/orders', () => {
     ['a zero petId', { petId: 0 }, 'petId'],
     ['a fractional petId', { petId: 1.5 }, 'petId'],
     ['a petId beyond 2^53-1', { petId: 2 ** 53 }, 'petId'],
+    ['a huge petId', { petId: 1e300 }, 'petId'],
     ['a quantity of 0', { petId: 1, quantity: 0 }, 'quantity'],
     ['a quantity of 1001', { petId: 1, quantity: 1001 }, 'quantity'],
     ['a fractional quantity', { petId: 1, quantity: 1.5 }, 'quantity'],
@@ -293,17 +294,26 @@ describe('authentication and scopes on the order operations', () => {
 
 describe('unsupported methods on the order routes', () => {
   it.each([
-    ['PUT', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['PATCH', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['DELETE', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['POST', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
-    ['PUT', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
-    ['DELETE', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PUT', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
+    ['PATCH', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
+    ['DELETE', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
+    ['POST', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
+    ['PUT', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
+    ['DELETE', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
   ])('%s %s answers 405 with Allow and a JSON body', async (method, path, allow) => {
     const answer = await call(method, path);
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe(allow);
     expect(answer.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
+  });
+
+  it.each([
+    ['/store/orders', 'GET, POST, HEAD, OPTIONS'],
+    ['/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
+  ])('OPTIONS %s answers 204 with Allow %s', async (path, allow) => {
+    const answer = await call('OPTIONS', path, { apiKey: null });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('allow')).toBe(allow);
   });
 });
 

@@ -35,6 +35,8 @@ export const OrderIdParams = z.object({ orderId: int64Id() });
 /** The largest quantity one order may ask for (an upper bound keeps typos like 1e9 out). */
 export const MAX_ORDER_QUANTITY = 1000;
 
+const QUANTITY_RANGE = `must be an integer from 1 to ${MAX_ORDER_QUANTITY}`;
+
 const TOO_LARGE = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
 
 const closedObject = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? undefined : 'must be a JSON object') };
@@ -50,10 +52,10 @@ export const NewOrder = z
         .max(MAX_JSON_INTEGER, { error: TOO_LARGE })
         .meta({ description: 'The animal to order; it must exist and be `available`.', format: 'int64' }),
       quantity: z
-        .number({ error: 'must be an integer' })
-        .int({ error: 'must be an integer' })
-        .min(1, { error: `must be an integer from 1 to ${MAX_ORDER_QUANTITY}` })
-        .max(MAX_ORDER_QUANTITY, { error: `must be an integer from 1 to ${MAX_ORDER_QUANTITY}` })
+        .number({ error: QUANTITY_RANGE })
+        .int({ error: QUANTITY_RANGE, abort: true })
+        .min(1, { error: QUANTITY_RANGE })
+        .max(MAX_ORDER_QUANTITY, { error: QUANTITY_RANGE })
         .default(1)
         .meta({ description: `How many: 1 to ${MAX_ORDER_QUANTITY}; 1 when absent.` }),
     },

@@ -79,6 +79,7 @@ describe('POST /v1/store/orders', () => {
     ['a fractional quantity', { petId: 1, quantity: 1.5 }, 'quantity'],
     ['a string quantity', { petId: 1, quantity: '2' }, 'quantity'],
     ['a null quantity', { petId: 1, quantity: null }, 'quantity'],
+    ['a huge quantity', { petId: 1, quantity: 1e300 }, 'quantity'],
     ['an id', { petId: 1, id: 7 }, 'id'],
     ['a status', { petId: 1, status: 'approved' }, 'status'],
     ['an array', [{ petId: 1 }], ''],

@@ -100,16 +100,24 @@ const paths: ZodOpenApiPathsObject = {
       description: `Orders an \`available\` animal: the order is created \`placed\` and the animal becomes \`pending\`, in one transaction. Of several orders racing for one animal exactly one succeeds; the others get 409. \`quantity\` is 1 to ${MAX_ORDER_QUANTITY}, 1 when absent.`,
       tags: ['store'],
       'x-stability': 'experimental',
+      requestParams: { header: IdempotencyKeyHeaders },
       requestBody: { required: true, ...jsonBody(NewOrder) },
       responses: {
         '201': {
           description: 'Order placed; the animal is now `pending`.',
-          headers: { Location: { description: 'The new order’s URL.', schema: { type: 'string' as const } } },
+          headers: {
+            Location: { description: 'The new order’s URL.', schema: { type: 'string' as const } },
+            ...idempotentReplayHeader,
+          },
           ...jsonBody(Order),
         },
         '400': errorResponses.BadRequest,
         '404': { ...errorResponses.NotFound, id: undefined, description: 'No animal has this `petId` (`not_found`).' },
-        '409': { ...errorResponses.Conflict, id: undefined, description: 'The animal is not `available` (`conflict`); the message names its status.' },
+        '409': {
+          ...errorResponses.Conflict,
+          id: undefined,
+          description: 'The animal is not `available` (`conflict`; the message names its status), or the Idempotency-Key was used for another request or is in progress.',
+        },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,

@@ -10,9 +10,9 @@ export type Answer<Body = unknown> = { status: number; headers: Headers; body: B
 export async function call<Body = unknown>(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; contentType?: string; apiKey?: string | null } = {},
+  options: { body?: unknown; rawBody?: string; contentType?: string; apiKey?: string | null; headers?: Record<string, string> } = {},
 ): Promise<Answer<Body>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const apiKey = options.apiKey === undefined ? inject('apiKey') : options.apiKey;
   if (apiKey !== null) headers.authorization = `Bearer ${apiKey}`;
   let body: string | undefined;

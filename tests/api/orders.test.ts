@@ -61,6 +61,19 @@ describe('POST /v1/store/orders', () => {
     expect(errorOf(second).message).toContain('its status is pending');
   });
 
+  it('replays the placed order to a retry with the same Idempotency-Key instead of refusing it', async () => {
+    const pet = await addPet('available');
+    const headers = { 'idempotency-key': `order-${pet.id}-${Date.now()}` };
+    const first = await call<Order>('POST', '/store/orders', { body: { petId: pet.id }, headers });
+    const retry = await call<Order>('POST', '/store/orders', { body: { petId: pet.id }, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await ordersOfPet(pet.id)).toHaveLength(1);
+  });
+
   it('answers 404 not_found for a pet that does not exist', async () => {
     const answer = await placeOrder(Number.MAX_SAFE_INTEGER);
     expect(answer.status).toBe(404);

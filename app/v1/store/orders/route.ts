@@ -22,7 +22,7 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write' }, async ({ request }) => {
+export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {
   const newOrder = parseBody(await readJsonBody(request), NewOrder);
   const outcome = await placeOrder(await db(), newOrder);
   if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);

@@ -308,12 +308,12 @@ describe('authentication and scopes on the order operations', () => {
 
 describe('unsupported methods on the order routes', () => {
   it.each([
-    ['PUT', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
-    ['PATCH', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
-    ['DELETE', '/store/orders', 'GET, POST, HEAD, OPTIONS'],
-    ['POST', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
-    ['PUT', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
-    ['DELETE', '/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
+    ['PUT', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['PATCH', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['POST', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PUT', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['DELETE', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
   ])('%s %s answers 405 with Allow and a JSON body', async (method, path, allow) => {
     const answer = await call(method, path);
     expect(answer.status).toBe(405);
@@ -322,8 +322,8 @@ describe('unsupported methods on the order routes', () => {
   });
 
   it.each([
-    ['/store/orders', 'GET, POST, HEAD, OPTIONS'],
-    ['/store/orders/1', 'GET, PATCH, HEAD, OPTIONS'],
+    ['/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
   ])('OPTIONS %s answers 204 with Allow %s', async (path, allow) => {
     const answer = await call('OPTIONS', path, { apiKey: null });
     expect(answer.status).toBe(204);

@@ -10,7 +10,15 @@ export type Answer<Body = unknown> = { status: number; headers: Headers; body: B
 export async function call<Body = unknown>(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; contentType?: string; apiKey?: string | null; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    contentType?: string;
+    apiKey?: string | null;
+    headers?: Record<string, string>;
+    /** Another server than the suite's (tests/support/seeded-server.ts). */
+    baseUrl?: string;
+  } = {},
 ): Promise<Answer<Body>> {
   const headers: Record<string, string> = { ...options.headers };
   const apiKey = options.apiKey === undefined ? inject('apiKey') : options.apiKey;
@@ -20,7 +28,7 @@ export async function call<Body = unknown>(
     headers['content-type'] = options.contentType ?? 'application/json';
     body = options.rawBody ?? JSON.stringify(options.body);
   }
-  const response = await fetch(`${inject('baseUrl')}/v1${path}`, { method, headers, body });
+  const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}/v1${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Body };
 }

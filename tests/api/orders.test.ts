@@ -1,12 +1,13 @@
 // Orders over HTTP (issue 4): placing, reading and moving an order, every allowed
 // and forbidden move, and the error answers. Races are in orders-concurrency.test.ts.
-import { drizzle } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys';
 import type { Order, OrderStatus } from '@/lib/contract/orders';
-import type { PetStatus } from '@/lib/contract/pets';
-import * as schema from '@/lib/db/schema';
+import type { Pet, PetStatus } from '@/lib/contract/pets';
+import type { Database } from '@/lib/db/client';
+import { placeOrder as storeOrder } from '@/lib/orders';
+import { createPet } from '@/lib/pets';
+import { serverWithData, type SeededServer } from '../support/seeded-server';
 import { addPet, call, errorOf, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder } from './orders-client';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -258,53 +259,60 @@ describe('authentication and scopes on the order operations', () => {
     expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
-  // Keys with fewer scopes can only be made beside the server's database: PGlite's
-  // folder is held by the server, so these exist on PostgreSQL only (declared, not
-  // skipped, so the PGlite run does not report them as skipped).
-  if (inject('database') !== 'postgres') return;
-  describe('with a read-only key (PostgreSQL)', () => {
-    let client: postgres.Sql;
-    let readKey: string;
-    let revokedKey: string;
+  describe('with keys in other states', () => {
+    let server: SeededServer<{ keys: Record<'read' | 'revoked' | 'expired', string>; petId: number; orderId: number }>;
     beforeAll(async () => {
-      client = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
-      const database = drizzle(client, { schema });
-      readKey = (await createApiKey(database, { name: 'orders read-only', scopes: ['read'] })).secret;
-      const revoked = await createApiKey(database, { name: 'orders revoked', scopes: ['read', 'write'] });
-      await revokeApiKey(database, revoked.apiKey.id, new Date());
-      revokedKey = revoked.secret;
+      // Keys the bootstrap key cannot make, and an available pet and a placed order, straight in the database.
+      server = await serverWithData(async (database) => {
+        const keys = {
+          read: (await createApiKey(database, { name: 'orders read-only', scopes: ['read'] })).secret,
+          expired: (await createApiKey(database, { name: 'orders expired', scopes: ['read', 'write'], expiresAt: new Date(Date.now() - 60_000) })).secret,
+          revoked: await revokedKey(database),
+        };
+        const pet = await createPet(database, { name: 'Scoped', categoryId: 1, status: 'available' });
+        const ordered = await createPet(database, { name: 'Scoped order', categoryId: 1, status: 'available' });
+        const placed = await storeOrder(database, { petId: ordered.id, quantity: 1 });
+        if (!placed.ok) throw new Error(placed.message);
+        return { keys, petId: pet.id, orderId: placed.order.id };
+      });
     });
     afterAll(async () => {
-      await client?.end();
+      await server?.stop();
+    });
+    const on = (apiKey: string | null = server.bootstrapKey) => ({ baseUrl: server.baseUrl, apiKey });
+
+    it('a read-only key may read an order', async () => {
+      expect((await call('GET', `/store/orders/${server.seed.orderId}`, on(server.seed.keys.read))).status).toBe(200);
     });
 
-    it('may read an order', async () => {
-      const { order } = await orderIn('placed');
-      expect((await call('GET', `/store/orders/${order.id}`, { apiKey: readKey })).status).toBe(200);
-    });
-
-    it('may not place an order: 403 forbidden, pet unchanged', async () => {
-      const pet = await addPet('available');
-      const answer = await call('POST', '/store/orders', { body: { petId: pet.id }, apiKey: readKey });
+    it('a read-only key may not place an order: 403 forbidden, pet unchanged', async () => {
+      const answer = await call('POST', '/store/orders', { body: { petId: server.seed.petId }, ...on(server.seed.keys.read) });
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ code: 'forbidden', status: 403 });
-      expect(await petStatus(pet.id)).toBe('available');
+      expect((await call<Pet>('GET', `/pets/${server.seed.petId}`, on())).body.status).toBe('available');
     });
 
-    it('may not move an order: 403 forbidden, order unchanged', async () => {
-      const { order } = await orderIn('placed');
-      const answer = await call('PATCH', `/store/orders/${order.id}`, { body: { status: 'cancelled' }, apiKey: readKey });
+    it('a read-only key may not move an order: 403 forbidden, order unchanged', async () => {
+      const answer = await call('PATCH', `/store/orders/${server.seed.orderId}`, { body: { status: 'cancelled' }, ...on(server.seed.keys.read) });
       expect(answer.status).toBe(403);
-      expect((await call<Order>('GET', `/store/orders/${order.id}`)).body.status).toBe('placed');
+      expect(answer.body).toMatchObject({ code: 'forbidden' });
+      expect((await call<Order>('GET', `/store/orders/${server.seed.orderId}`, on())).body.status).toBe('placed');
     });
 
-    it('refuses a revoked key with 401', async () => {
-      const answer = await call('POST', '/store/orders', { body: { petId: 1 }, apiKey: revokedKey });
+    it.each(['revoked', 'expired'] as const)('a %s key is refused with 401', async (state) => {
+      const answer = await call('PATCH', `/store/orders/${server.seed.orderId}`, { body: { status: 'cancelled' }, ...on(server.seed.keys[state]) });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ code: 'unauthorized' });
+      expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
     });
   });
 });
+
+async function revokedKey(database: Database): Promise<string> {
+  const { apiKey, secret } = await createApiKey(database, { name: 'orders revoked', scopes: ['read', 'write'] });
+  await revokeApiKey(database, apiKey.id, new Date());
+  return secret;
+}
 
 describe('unsupported methods on the order routes', () => {
   it.each([

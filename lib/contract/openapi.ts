@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { GET_PET_SUNSET } from '../deprecation';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
-import { ListOrdersQuery, Orders } from './orders';
+import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
+import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderIdParams, OrderUpdate, Orders } from './orders';
 import { ListPetsQuery, NewPet, Pet, PetIdParams, Pets } from './pets';
 import { commonErrors, errorResponses } from './responses';
 
@@ -94,6 +95,68 @@ const paths: ZodOpenApiPathsObject = {
         ...commonErrors,
       },
     },
+    post: {
+      operationId: 'placeOrder',
+      summary: 'Place an order (experimental)',
+      description: `Orders an \`available\` animal: the order is created \`placed\` and the animal becomes \`pending\`, in one transaction. Of several orders racing for one animal exactly one succeeds; the others get 409. \`quantity\` is 1 to ${MAX_ORDER_QUANTITY}, 1 when absent.`,
+      tags: ['store'],
+      'x-stability': 'experimental',
+      requestParams: { header: IdempotencyKeyHeaders },
+      requestBody: { required: true, ...jsonBody(NewOrder) },
+      responses: {
+        '201': {
+          description: 'Order placed; the animal is now `pending`.',
+          headers: {
+            Location: { description: 'The new order’s URL.', schema: { type: 'string' as const } },
+            ...idempotentReplayHeader,
+          },
+          ...jsonBody(Order),
+        },
+        '400': errorResponses.BadRequest,
+        '404': { ...errorResponses.NotFound, id: undefined, description: 'No animal has this `petId` (`not_found`).' },
+        '409': {
+          ...errorResponses.Conflict,
+          id: undefined,
+          description: 'The animal is not `available` (`conflict`; the message names its status), or the Idempotency-Key was used for another request or is in progress.',
+        },
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/store/orders/{orderId}': {
+    get: {
+      operationId: 'getOrder',
+      summary: 'Get an order (experimental)',
+      tags: ['store'],
+      'x-stability': 'experimental',
+      requestParams: { path: OrderIdParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(Order) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    patch: {
+      operationId: 'updateOrder',
+      summary: 'Move an order to another status (experimental)',
+      description: `Allowed moves: ${describeMoves()}. Every other move, including to the current status, answers 409 naming the allowed ones. The animal follows its order in the same transaction: ${describePetEffects()}. Delivering sets \`shipDate\` if it is absent. Concurrent moves of one order are serialised: one wins, the others see its result.`,
+      tags: ['store'],
+      'x-stability': 'experimental',
+      requestParams: { path: OrderIdParams },
+      requestBody: { required: true, ...jsonBody(OrderUpdate) },
+      responses: {
+        '200': { description: 'The order, moved.', ...jsonBody(Order) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'The move is not allowed from the order’s current status (`conflict`); the message names the allowed moves.' },
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
   },
   '/api-keys': {
     get: {
@@ -135,13 +198,23 @@ const paths: ZodOpenApiPathsObject = {
   },
 };
 
+function describeMoves(): string {
+  return Object.entries(ORDER_MOVES)
+    .flatMap(([from, targets]) => targets.map((to) => `\`${from}\` → \`${to}\``))
+    .join(', ');
+}
+
+function describePetEffects(): string {
+  return (['delivered', 'cancelled'] as const).map((status) => `${status} makes it \`${PET_STATUS_FOR_ORDER[status]}\``).join(', ');
+}
+
 export function createOpenApiDocument(servers: { production: string; staging: string }) {
   return createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Petstore',
       version: '1.0.0',
-      description: 'A pet store catalogue: list, add and fetch animals, and list store orders. Every operation requires a bearer API key.',
+      description: 'A pet store catalogue: list, add and fetch animals, and place, list and move store orders. Every operation requires a bearer API key.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [

@@ -82,6 +82,8 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'ENOTFOUND',
   'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
@@ -94,7 +96,8 @@ const UNAVAILABLE_CODES = new Set([
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  // SQLSTATE class 08: connection exceptions.
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   const cause = (error as { cause?: unknown } | null)?.cause;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }

@@ -1,11 +1,13 @@
-// GET /v1/store/orders (listOrders): experimental.
-import { ListOrdersQuery } from '@/lib/contract/orders';
+// GET /v1/store/orders (listOrders) and POST /v1/store/orders (placeOrder): experimental.
+import { ListOrdersQuery, NewOrder } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
+import { readJsonBody } from '@/lib/http/body';
+import { ApiError } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { nextPageHeaders } from '@/lib/http/link';
-import { parseQuery } from '@/lib/http/query';
+import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { listOrders } from '@/lib/orders';
+import { listOrders, placeOrder } from '@/lib/orders';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,4 +22,11 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {
+  const newOrder = parseBody(await readJsonBody(request), NewOrder);
+  const outcome = await placeOrder(await db(), newOrder);
+  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  return json(outcome.order, { status: 201, headers: { location: `/v1/store/orders/${outcome.order.id}` } });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

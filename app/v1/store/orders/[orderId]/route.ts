@@ -1,11 +1,13 @@
-// GET /v1/store/orders/{orderId} (getOrder): experimental.
-import { OrderIdParams } from '@/lib/contract/orders';
+// GET /v1/store/orders/{orderId} (getOrder) and PATCH (updateOrder: move it to
+// another status): experimental.
+import { OrderIdParams, OrderUpdate } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
-import { notFound } from '@/lib/http/errors';
+import { readJsonBody } from '@/lib/http/body';
+import { ApiError, notFound } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
-import { parseParams } from '@/lib/http/query';
+import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { getOrder } from '@/lib/orders';
+import { getOrder, moveOrder } from '@/lib/orders';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,4 +18,12 @@ export const GET = apiRoute({ scope: 'read' }, async ({ params }) => {
   return json(order);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params }) => {
+  const { orderId } = parseParams(params, OrderIdParams);
+  const update = parseBody(await readJsonBody(request), OrderUpdate);
+  const outcome = await moveOrder(await db(), orderId, update.status);
+  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  return json(outcome.order);
+});
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

@@ -1,0 +1,84 @@
+// One measured load: autocannon against one server and scenario, with the
+// server's process tree sampled for peak RSS and CPU time meanwhile, and the
+// per-second counts kept to compute the drift.
+import autocannon from 'autocannon';
+import type { Scenario } from './scenarios';
+import { sampleProcessTree, type Server } from './servers';
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  /** Responses by status code, e.g. { "200": 31000 }. */
+  statusCodes: Record<string, number>;
+  peakRssMb: number;
+  cpuMsPerRequest: number;
+  /** Mean req/s of the last fifth of the window over its first fifth (1.00 = steady); null under 5 s. */
+  drift: number | null;
+  perSecond: number[];
+};
+
+const RSS_SAMPLE_MS = 250;
+
+export function driftOf(perSecond: number[]): number | null {
+  if (perSecond.length < 5) return null;
+  const window = Math.floor(perSecond.length / 5);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const first = mean(perSecond.slice(0, window));
+  return first === 0 ? 0 : mean(perSecond.slice(-window)) / first;
+}
+
+export async function runLoad(
+  server: Server,
+  scenario: Scenario,
+  context: { pets: number; apiKey: string },
+  settings: { duration: number; connections: number },
+): Promise<LoadResult> {
+  const toAutocannon = () => {
+    const request = scenario.request(context);
+    return {
+      method: request.method,
+      path: server.prefix + request.path,
+      headers: { authorization: `Bearer ${context.apiKey}`, ...request.headers },
+      body: request.body,
+    };
+  };
+  // autocannon takes the path from `url`; `requests` only for a request that varies.
+  const { path, ...fixed } = toAutocannon();
+  const instance = autocannon({
+    url: server.baseUrl + path,
+    connections: settings.connections,
+    duration: settings.duration,
+    ...fixed,
+    ...(scenario.varies ? { requests: [{ setupRequest: () => toAutocannon() }] } : {}),
+  });
+  const perSecond: number[] = [];
+  instance.on('tick', ({ counter }: { counter: number }) => perSecond.push(counter));
+  let peakRss = 0;
+  const sample = () => (peakRss = Math.max(peakRss, sampleProcessTree(server.pid).rssBytes));
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
+  const cpuBefore = sampleProcessTree(server.pid).cpuMs;
+  const result = await instance;
+  clearInterval(sampler);
+  sample();
+  const cpuMs = sampleProcessTree(server.pid).cpuMs - cpuBefore;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+    peakRssMb: Math.round(peakRss / 2 ** 20),
+    cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
+    // autocannon may tick once more as it stops; that second is not a full one.
+    drift: driftOf(perSecond.slice(0, settings.duration)),
+    perSecond: perSecond.slice(0, settings.duration),
+  };
+}

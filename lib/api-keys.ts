@@ -2,7 +2,8 @@
 // only its SHA-256 is stored, and lookup is by that hash (no prefix compare,
 // so no timing leak about how much of a key was right).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { forgetRevokedKey, type CachedKey, type KeyCache } from './api-key-cache';
 import type { Database } from './db/client';
 import { apiKeys } from './db/schema';
 
@@ -94,25 +95,55 @@ export async function listApiKeys(database: Database, options: { userId?: number
 export async function revokeApiKey(database: Database, id: number, at: Date): Promise<boolean> {
   const found = await database.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
   if (found.length === 0) return false;
-  await database
+  const revoked = await database
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  // The trigger announces it to every instance (drizzle/0001); this one forgets at once.
+  await forgetRevokedKey(id, revoked.length > 0);
   return true;
 }
 
-export async function checkApiKey(database: Database, secret: string, at: Date): Promise<KeyCheck> {
-  const [row] = await database
+// Prepared once per database handle: the key lookup runs on every request.
+const keyLookups = new WeakMap<Database, ReturnType<typeof prepareKeyLookup>>();
+
+function prepareKeyLookup(database: Database) {
+  return database
     .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
-    .where(eq(apiKeys.hash, hashKey(secret)));
-  if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revokedAt) return { ok: false, reason: 'revoked' };
-  if (row.expiresAt && row.expiresAt <= at) return { ok: false, reason: 'expired' };
-  if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await touchLastUsed(database, row.id, at);
+    .where(eq(apiKeys.hash, sql.placeholder('hash')))
+    .prepare('find_api_key');
+}
+
+/**
+ * Checks a presented key. With `cache` (the process's, see api-key-cache.ts), a
+ * key validated recently is taken from memory; expiry is checked every time.
+ */
+export async function checkApiKey(database: Database, secret: string, at: Date, cache?: KeyCache): Promise<KeyCheck> {
+  const hash = hashKey(secret);
+  let key: CachedKey | undefined = cache?.lookup(hash, at.getTime());
+  if (!key) {
+    const epoch = cache?.epoch ?? 0;
+    let lookup = keyLookups.get(database);
+    if (!lookup) keyLookups.set(database, (lookup = prepareKeyLookup(database)));
+    const [row] = await lookup.execute({ hash });
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };
+    if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
   }
-  return { ok: true, keyId: row.id, scopes: row.scopes as Scope[] };
+  if (isExpired(key, at)) return { ok: false, reason: 'expired' };
+  if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Set first, so concurrent requests with a cached key do not all write.
+    key.lastUsedAt = at;
+    await touchLastUsed(database, key.id, at);
+  }
+  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[] };
+}
+
+function isExpired(key: CachedKey, at: Date): boolean {
+  return key.expiresAt !== null && key.expiresAt <= at;
 }
 
 async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {

@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
   // Testing only: freeze the service's clock at this instant (ISO 8601).
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
+  PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

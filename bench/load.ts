@@ -20,6 +20,8 @@ export type LoadResult = {
   /** Mean req/s of the last fifth of the window over its first fifth (1.00 = steady); null under 5 s. */
   drift: number | null;
   perSecond: number[];
+  /** The measured window, in ms since the server was spawned. */
+  window: { from: number; to: number };
 };
 
 const RSS_SAMPLE_MS = 250;
@@ -62,7 +64,9 @@ export async function runLoad(
   const sample = () => (peakRss = Math.max(peakRss, sampleProcessTree(server.pid).rssBytes));
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const cpuBefore = sampleProcessTree(server.pid).cpuMs;
+  const from = performance.now() - server.spawnedAt;
   const result = await instance;
+  const to = performance.now() - server.spawnedAt;
   clearInterval(sampler);
   sample();
   const cpuMs = sampleProcessTree(server.pid).cpuMs - cpuBefore;
@@ -80,5 +84,6 @@ export async function runLoad(
     // autocannon may tick once more as it stops; that second is not a full one.
     drift: driftOf(perSecond.slice(0, settings.duration)),
     perSecond: perSecond.slice(0, settings.duration),
+    window: { from, to },
   };
 }

@@ -10,11 +10,13 @@ type ProfileNode = {
   children?: number[];
 };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+/** A span of the profile, in ms from its start (about when the process started). */
+export type Window = { from: number; to: number };
 
 /** The bucket a script belongs to: a package, an area of Next.js, the app, or Node itself. */
 export function moduleOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/').slice(0, 2).join('/')}`;
   const inNext = /node_modules\/next\/dist\/(?:compiled\/)?([^/]+)(?:\/([^/]+))?/.exec(url);
   if (inNext) return `next/${inNext[1]}${inNext[2] && !inNext[2].includes('.') ? `/${inNext[2]}` : ''}`;
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -23,13 +25,21 @@ export function moduleOf(url: string, functionName: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-function selfTimes(profile: Profile): Map<number, number> {
+function selfTimes(profile: Profile, windows: Window[] | undefined): Map<number, number> {
   const times = new Map<number, number>();
-  profile.samples.forEach((id, index) => times.set(id, (times.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  let at = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    const ms = at / 1000;
+    if (windows && !windows.some((window) => ms >= window.from && ms <= window.to)) return;
+    times.set(id, (times.get(id) ?? 0) + delta);
+  });
   return times;
 }
 
-export function summariseProfiles(directory: string, top = 25): string {
+/** Self time by module and by function; with `windows`, only the samples inside them. */
+export function summariseProfiles(directory: string, windows?: Window[], top = 25): string {
   const files = fs.readdirSync(directory).filter((file) => file.endsWith('.cpuprofile'));
   const byModule = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -37,7 +47,7 @@ export function summariseProfiles(directory: string, top = 25): string {
   for (const file of files) {
     const profile = JSON.parse(fs.readFileSync(path.join(directory, file), 'utf8')) as Profile;
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    for (const [id, microseconds] of selfTimes(profile)) {
+    for (const [id, microseconds] of selfTimes(profile, windows)) {
       const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
       const bucket = moduleOf(url, functionName);
       total += microseconds;
@@ -57,7 +67,8 @@ export function summariseProfiles(directory: string, top = 25): string {
       .map(([name, microseconds]) => `| ${name.replaceAll('|', '\\|')} | ${(microseconds / 1000).toFixed(0)} | ${((100 * microseconds) / busy).toFixed(1)} |`),
   ];
   return [
-    `## CPU profile of next start (${files.length} profile(s), ${(busy / 1000).toFixed(0)} ms busy, ${((byModule.get('(idle)') ?? 0) / 1000).toFixed(0)} ms idle)`,
+    `## CPU profile of next start (${files.length} profile(s)${windows ? ', measured windows only' : ''}: ` +
+      `${(busy / 1000).toFixed(0)} ms busy, ${((byModule.get('(idle)') ?? 0) / 1000).toFixed(0)} ms idle)`,
     '',
     ...table('module', byModule),
     '',

@@ -162,7 +162,9 @@ async function main() {
   fs.writeFileSync(path.join(settings.out, `${stem}.json`), JSON.stringify(report.json, null, 2) + '\n');
   console.log('\n' + report.markdown);
   if (profileDir) {
-    const summary = summariseProfiles(profileDir);
+    // Only the measured windows: start-up and warm-up are not the per-request cost.
+    const windows = sizes.flatMap((size) => size.measurements.map((measurement) => measurement.window));
+    const summary = summariseProfiles(profileDir, windows);
     fs.writeFileSync(path.join(settings.out, 'profile-summary.md'), summary);
     console.log(summary);
   }

@@ -13,6 +13,8 @@ export type Server = {
   /** Prepended to every /v1 path (the Next.js baseline lives under /bench-baseline). */
   prefix: string;
   pid: number;
+  /** performance.now() when the process was spawned (a CPU profile's clock starts about then). */
+  spawnedAt: number;
   apiKey: string;
   logFile: string;
   stop: () => Promise<void>;
@@ -41,6 +43,7 @@ async function launch(
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `petstore-bench-${name}-${port}.log`);
   const output = fs.openSync(logFile, 'w');
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' } as NodeJS.ProcessEnv,
     stdio: ['ignore', output, output],
@@ -66,6 +69,7 @@ async function launch(
     baseUrl,
     prefix: '',
     pid: child.pid!,
+    spawnedAt,
     apiKey,
     logFile,
     stop: async () => {

@@ -25,6 +25,8 @@ export type LoadResult = {
 };
 
 const RSS_SAMPLE_MS = 250;
+// What real HTTP clients (fetch, browsers, curl --compressed) send.
+export const CLIENT_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 export function driftOf(perSecond: number[]): number | null {
   if (perSecond.length < 5) return null;
@@ -45,7 +47,7 @@ export async function runLoad(
     return {
       method: request.method,
       path: server.prefix + request.path,
-      headers: { authorization: `Bearer ${context.apiKey}`, ...request.headers },
+      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${context.apiKey}`, ...request.headers },
       body: request.body,
     };
   };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { prepareDatabase, removeBenchRows } from './catalogue';
-import { runLoad, type LoadResult } from './load';
+import { CLIENT_HEADERS, runLoad, type LoadResult } from './load';
 import { startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
@@ -128,7 +128,7 @@ async function checkOnce(server: Server, scenario: Scenario, context: { pets: nu
   const request = scenario.request(context);
   const response = await fetch(server.baseUrl + server.prefix + request.path, {
     method: request.method,
-    headers: { authorization: `Bearer ${context.apiKey}`, ...request.headers },
+    headers: { ...CLIENT_HEADERS, authorization: `Bearer ${context.apiKey}`, ...request.headers },
     body: request.body,
   });
   const text = await response.text();

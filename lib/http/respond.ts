@@ -1,7 +1,9 @@
 // JSON responses: every /v1 answer, success or error, goes through here.
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status: init.status ?? 200,
-    headers: { 'content-type': 'application/json', ...init.headers },
+    // A known length spares chunked encoding: Node sends headers and body in one write and no terminating chunk.
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...init.headers },
   });
 }

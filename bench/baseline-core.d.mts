@@ -9,5 +9,5 @@ export type BaselineRequest = {
 export type BaselineAnswer = { status: number; body: string; headers: Record<string, string> };
 export function createBaseline(
   url: string,
-  options?: { max?: number },
+  options?: { max?: number; maxPipeline?: number },
 ): { handle: (request: BaselineRequest) => Promise<BaselineAnswer>; close: () => Promise<void> };

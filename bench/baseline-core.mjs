@@ -44,8 +44,9 @@ function afterIdOf(search) {
 }
 
 /** Opens a pool on `url`; `handle` answers one request as { status, body, headers }. */
-export function createBaseline(url, { max = 10 } = {}) {
-  const sql = postgres(url, { max, onnotice: () => {}, max_pipeline: 1 });
+export function createBaseline(url, { max = 10, maxPipeline = 1 } = {}) {
+  // max_pipeline 1 as in the app (lib/db/client.ts); the driver's default is 100.
+  const sql = postgres(url, { max, onnotice: () => {}, max_pipeline: maxPipeline });
 
   async function isAuthorised(authorization) {
     const match = /^Bearer (\S+)$/i.exec(authorization ?? '');

@@ -1,10 +1,13 @@
 // The plain baseline: node:http + the `postgres` driver doing the same work as
 // /v1 at its barest (see baseline-core.mjs). Started by bench/run.ts with PORT,
-// DATABASE_URL and DATABASE_POOL_SIZE.
+// DATABASE_URL, DATABASE_POOL_SIZE and BASELINE_MAX_PIPELINE (postgres.js's max_pipeline).
 import http from 'node:http';
 import { createBaseline } from './baseline-core.mjs';
 
-const baseline = createBaseline(process.env.DATABASE_URL, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const baseline = createBaseline(process.env.DATABASE_URL, {
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  maxPipeline: Number(process.env.BASELINE_MAX_PIPELINE ?? 1),
+});
 
 function readBody(request) {
   return new Promise((resolve, reject) => {

@@ -106,7 +106,7 @@ function scaleTable(sizes: SizeReport[]) {
 
 export function formatReport(input: Input) {
   const host = machine();
-  const settings = input.settings as { duration: number; warmup: number; connections: number };
+  const settings = input.settings as { duration: number; warmup: number; connections: number; nodePipeline?: number; serverEnv?: object };
   const lines = [
     `## Petstore benchmark, ${input.startedAt}`,
     '',
@@ -117,9 +117,10 @@ export function formatReport(input: Input) {
     '',
     'Servers: **app** = /v1 on `next start`; **next-baseline** = a minimal route handler in the same build ' +
       '(bearer lookup, one query, JSON; app/bench-baseline, on only with PETSTORE_BENCH_BASELINE=1); ' +
-      '**node-baseline** = the same work on plain node:http + postgres (bench/baseline-node.mjs). ' +
+      `**node-baseline** = the same work on plain node:http + postgres (bench/baseline-node.mjs, max_pipeline ${settings.nodePipeline ?? 1}). ` +
       'Both Next.js servers are one `next start` process, so its RSS is theirs together. ' +
-      'Drift = req/s of the last fifth of the window over the first fifth. CPU ms/req = server process CPU time / requests.',
+      'Drift = req/s of the last fifth of the window over the first fifth. CPU ms/req = server process CPU time / requests.' +
+      (settings.serverEnv && Object.keys(settings.serverEnv).length > 0 ? ` App environment: ${JSON.stringify(settings.serverEnv)}.` : ''),
     '',
   ];
   const failures: string[] = [];

@@ -27,6 +27,8 @@ const HELP = `npm run bench -- [options]
   --profile         run the app under node --cpu-prof and summarise the profile
   --fresh           re-seed the bench database even if it is already seeded
   --server-env K=V  extra environment for the app server (repeatable)
+  --node-pipeline N postgres.js max_pipeline of the node:http baseline (default 1,
+                    as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
 type Target = 'app' | 'next-baseline' | 'node-baseline';
@@ -45,6 +47,7 @@ function options() {
       profile: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       'server-env': { type: 'string', multiple: true, default: [] },
+      'node-pipeline': { type: 'string', default: '1' },
       out: { type: 'string', default: 'bench/results' },
       help: { type: 'boolean', default: false },
     },
@@ -82,6 +85,7 @@ function options() {
     scenarios: scenarioNames.map((name) => SCENARIOS.find((scenario) => scenario.name === name)!),
     targets,
     serverEnv,
+    nodePipeline: number(values['node-pipeline'], 1),
     out: values.out,
   };
 }
@@ -99,7 +103,11 @@ async function measureSize(
     const app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir });
     if (settings.targets.includes('app')) servers.app = app;
     if (settings.targets.includes('next-baseline')) servers['next-baseline'] = { ...app, prefix: '/bench-baseline' };
-    if (settings.targets.includes('node-baseline')) servers['node-baseline'] = await startNodeBaseline({ databaseUrl: database.url, apiKey: app.apiKey });
+    if (settings.targets.includes('node-baseline')) servers['node-baseline'] = await startNodeBaseline({
+        databaseUrl: database.url,
+        apiKey: app.apiKey,
+        maxPipeline: settings.nodePipeline,
+      });
     const context = { pets: database.pets, apiKey: app.apiKey };
     for (const scenario of settings.scenarios) {
       for (const target of settings.targets) {
@@ -153,6 +161,7 @@ async function main() {
       smoke: settings.smoke,
       profile: settings.profile,
       serverEnv: settings.serverEnv,
+      nodePipeline: settings.nodePipeline,
     },
     sizes,
   });

@@ -115,11 +115,11 @@ export async function startNextServer(options: {
 }
 
 /** The node:http baseline; it accepts the app's bootstrap key (same database). */
-export async function startNodeBaseline(options: { databaseUrl: string; apiKey: string }): Promise<Server> {
+export async function startNodeBaseline(options: { databaseUrl: string; apiKey: string; maxPipeline: number }): Promise<Server> {
   return launch(
     'node-baseline',
     ['bench/baseline-node.mjs'],
-    { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE },
+    { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BASELINE_MAX_PIPELINE: String(options.maxPipeline) },
     '/v1/pets?limit=1',
     options.apiKey,
   );

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { forgetRevokedKey, type CachedKey, type KeyCache } from './api-key-cache';
 import type { Database } from './db/client';
+import { preparedStatement } from './db/prepared';
 import { apiKeys } from './db/schema';
 
 export const SCOPES = ['read', 'write'] as const;
@@ -105,16 +106,15 @@ export async function revokeApiKey(database: Database, id: number, at: Date): Pr
   return true;
 }
 
-// Prepared once per database handle: the key lookup runs on every request.
-const keyLookups = new WeakMap<Database, ReturnType<typeof prepareKeyLookup>>();
-
-function prepareKeyLookup(database: Database) {
-  return database
-    .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.hash, sql.placeholder('hash')))
-    .prepare('find_api_key');
-}
+// The key lookup runs on every request that misses the cache.
+const findApiKey = (database: Database) =>
+  preparedStatement(database, 'find_api_key', () =>
+    database
+      .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, sql.placeholder('hash')))
+      .prepare('find_api_key'),
+  );
 
 /**
  * Checks a presented key. With `cache` (the process's, see api-key-cache.ts), a
@@ -125,9 +125,7 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
   let key: CachedKey | undefined = cache?.lookup(hash, at.getTime());
   if (!key) {
     const epoch = cache?.epoch ?? 0;
-    let lookup = keyLookups.get(database);
-    if (!lookup) keyLookups.set(database, (lookup = prepareKeyLookup(database)));
-    const [row] = await lookup.execute({ hash });
+    const [row] = await findApiKey(database).execute({ hash });
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
     key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };

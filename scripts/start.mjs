@@ -5,6 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// No telemetry calls from a service that people run.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
 const NEXT = 'node_modules/next/dist/bin/next';
 const SOURCES = ['app', 'components', 'lib', 'drizzle', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
 

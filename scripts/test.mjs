@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];

@@ -18,13 +18,14 @@ const PetName = z
   .refine((name) => !CONTROL_CHARACTERS.test(name), { error: 'must not contain control characters' })
   .meta({ description: "The animal's name: 1 to 100 characters after trimming, no control characters.", minLength: 1, maxLength: 100 });
 
+const TOO_LARGE = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
+
 const CategoryId = z
   .number({ error: 'must be an integer' })
-  .int({ error: 'must be an integer' })
+  // zod's int() also rejects integers beyond 2^53-1: say which of the two it was.
+  .int({ error: (issue) => (Number.isInteger(issue.input) ? TOO_LARGE : 'must be an integer'), abort: true })
   .min(1, { error: 'must be a positive integer' })
-  .max(MAX_JSON_INTEGER, {
-    error: `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`,
-  })
+  .max(MAX_JSON_INTEGER, { error: TOO_LARGE })
   .meta({ description: 'Identifier of the category the animal belongs to.', format: 'int64' });
 
 export const NewPet = z

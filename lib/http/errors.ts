@@ -21,7 +21,7 @@ export function errorResponse(error: ApiError): Response {
   return json(body, { status: error.status, headers: error.options.headers });
 }
 
-/** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "body"). */
+/** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "request body"). */
 export function invalidRequest(issues: z.core.$ZodIssue[], where: string): ApiError {
   const details = issues.flatMap(describeIssue);
   const summary = details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join('; ');
@@ -33,6 +33,7 @@ function describeIssue(issue: z.core.$ZodIssue): ErrorDetail[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a known field' }));
   }
+  // Parsed with reportInput, so `input` is undefined only for a missing field.
   if (issue.code === 'invalid_type' && issue.input === undefined && path) {
     return [{ path, message: 'is required' }];
   }

@@ -96,12 +96,25 @@ function failureResponse(error: unknown, requestId: string): Response {
   return errorResponse(new ApiError(500, 'internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 
-/** Handlers for the methods a route does not support: 405 with Allow. */
-export function methodNotAllowed(allowed: string[]) {
-  const allow = allowed.join(', ');
-  return apiRoute({ scope: null }, async ({ request }) => {
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * Handlers for the methods a route does not implement: a JSON 405 with Allow,
+ * and OPTIONS answering 204 with the same Allow (Next's own would list every method).
+ */
+export function otherMethods(implemented: Method[]) {
+  const allow = [...new Set<Method>([...implemented, ...(implemented.includes('GET') ? ['HEAD' as const] : []), 'OPTIONS'])].join(', ');
+  const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
     throw new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
       headers: { allow },
     });
   });
+  const options = apiRoute({ scope: null }, async () => new Response(null, { status: 204, headers: { allow } }));
+  return {
+    POST: notAllowed,
+    PUT: notAllowed,
+    PATCH: notAllowed,
+    DELETE: notAllowed,
+    OPTIONS: options,
+  };
 }

@@ -1,7 +1,7 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document (public, no key needed).
 import { config } from '@/lib/config';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
@@ -15,5 +15,4 @@ export const GET = apiRoute({ scope: null }, async ({ url }) => {
   return json(document);
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -2,7 +2,7 @@
 import { ListPetsQuery, NewPet } from '@/lib/contract/pets';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -22,5 +22,4 @@ export const POST = apiRoute({ scope: 'write' }, async ({ request }) => {
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'POST', 'OPTIONS']);
-export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

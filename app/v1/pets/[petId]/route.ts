@@ -4,7 +4,7 @@ import { now } from '@/lib/clock';
 import { db } from '@/lib/db/client';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
 import { ApiError, notFound } from '@/lib/http/errors';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { getPet } from '@/lib/pets';
@@ -21,5 +21,4 @@ export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, asyn
   return json(pet);
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

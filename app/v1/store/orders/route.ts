@@ -1,7 +1,7 @@
 // GET /v1/store/orders (listOrders): experimental.
 import { ListOrdersQuery } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
-import { apiRoute, methodNotAllowed } from '@/lib/http/handler';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -20,5 +20,4 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
 });
 
-const notAllowed = methodNotAllowed(['GET', 'HEAD', 'OPTIONS']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

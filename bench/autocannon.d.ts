@@ -7,7 +7,7 @@ declare module 'autocannon' {
     body?: string;
     setupRequest?: (request: Request) => Request;
   };
-  type Options = Request & { url: string; connections?: number; duration?: number; requests?: Request[] };
+  type Options = Request & { url: string; connections?: number; duration?: number; amount?: number; requests?: Request[] };
   type Histogram = { average: number; mean: number; total: number; p50: number; p99: number };
   type Result = {
     requests: Histogram;
@@ -18,6 +18,9 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
     duration: number;
   };
-  type Instance = PromiseLike<Result> & { on: (event: 'tick', listener: (tick: { counter: number; bytes: number }) => void) => void };
+  type Instance = PromiseLike<Result> & {
+    on: (event: 'tick', listener: (tick: { counter: number; bytes: number }) => void) => void;
+    stop: () => void;
+  };
   export default function autocannon(options: Options): Instance;
 }

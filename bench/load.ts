@@ -36,6 +36,31 @@ export function driftOf(perSecond: number[]): number | null {
   return first === 0 ? 0 : mean(perSecond.slice(-window)) / first;
 }
 
+/**
+ * Warms a freshly started server up: `requests` requests of the scenario (JIT,
+ * lazily loaded route modules, pool connections), or `maxSeconds`, whichever
+ * comes first. A time-only warm-up is too short on a busy machine.
+ */
+export async function warmUp(
+  server: Server,
+  scenario: Scenario,
+  context: { pets: number; apiKey: string },
+  settings: { connections: number; requests: number; maxSeconds: number },
+): Promise<void> {
+  const request = scenario.request(context);
+  const instance = autocannon({
+    url: server.baseUrl + server.prefix + request.path,
+    connections: settings.connections,
+    amount: Math.max(settings.requests, settings.connections),
+    method: request.method,
+    headers: { ...CLIENT_HEADERS, authorization: `Bearer ${context.apiKey}`, ...request.headers },
+    body: request.body,
+  });
+  const timer = setTimeout(() => instance.stop(), settings.maxSeconds * 1000);
+  await instance;
+  clearTimeout(timer);
+}
+
 export async function runLoad(
   server: Server,
   scenario: Scenario,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { prepareDatabase, removeBenchRows } from './catalogue';
-import { CLIENT_HEADERS, runLoad, type LoadResult } from './load';
+import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
@@ -18,6 +18,8 @@ import { summariseProfiles } from './profile-summary';
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
   --warmup N        seconds of warm-up before each measurement (default 3)
+  --server-warmup N requests that warm each fresh server up first (default 5000,
+                    at most 30 s; 0 in --smoke)
   --connections N   concurrent connections (default 50)
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
@@ -39,6 +41,7 @@ function options() {
     options: {
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      'server-warmup': { type: 'string' },
       connections: { type: 'string' },
       pets: { type: 'string' },
       scenarios: { type: 'string' },
@@ -80,6 +83,7 @@ function options() {
     fresh: values.fresh,
     duration: number(values.duration, smoke ? 1 : 15),
     warmup: number(values.warmup, smoke ? 0 : 3),
+    serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
     connections: number(values.connections, smoke ? 10 : 50),
     sizes: (values.pets ?? (smoke ? '1000' : '100000')).split(',').map((size) => number(size, 0)),
     scenarios: scenarioNames.map((name) => SCENARIOS.find((scenario) => scenario.name === name)!),
@@ -109,6 +113,15 @@ async function measureSize(
         maxPipeline: settings.nodePipeline,
       });
     const context = { pets: database.pets, apiKey: app.apiKey };
+    if (settings.serverWarmup > 0) {
+      for (const target of settings.targets) {
+        await warmUp(servers[target]!, SCENARIOS[0]!, context, {
+          connections: settings.connections,
+          requests: settings.serverWarmup,
+          maxSeconds: 30,
+        });
+      }
+    }
     for (const scenario of settings.scenarios) {
       for (const target of settings.targets) {
         const server = servers[target]!;
@@ -157,6 +170,7 @@ async function main() {
     settings: {
       duration: settings.duration,
       warmup: settings.warmup,
+      serverWarmup: settings.serverWarmup,
       connections: settings.connections,
       smoke: settings.smoke,
       profile: settings.profile,

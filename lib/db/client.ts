@@ -87,8 +87,8 @@ type ChannelListener = { stop: () => Promise<void> };
 
 const LISTEN_RETRY_MS = 1_000;
 // A connection that died without a word (no FIN/RST) is noticed by this ping.
-const LISTEN_HEARTBEAT_MS = 5_000;
-const LISTEN_HEARTBEAT_TIMEOUT_MS = 3_000;
+const LISTEN_HEARTBEAT_MS = 2_000;
+const LISTEN_HEARTBEAT_TIMEOUT_MS = 2_000;
 
 /**
  * One connection per process that only LISTENs. Its loss is reported at once

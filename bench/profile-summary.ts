@@ -25,6 +25,18 @@ export function moduleOf(url: string, functionName: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
+/** A coarser grouping, for the one-line answer to "where does a request's CPU go?". */
+export function areaOf(bucket: string): string {
+  if (bucket.startsWith('next/')) return 'Next.js server (next/dist)';
+  if (bucket.startsWith('app (')) return 'compiled route bundles (Next app-route runtime, our code, drizzle, zod)';
+  if (bucket.startsWith('node:')) return 'Node.js library (http, streams, web streams, async_hooks, undici, …)';
+  if (bucket === '(garbage collector)') return 'garbage collector';
+  if (bucket === '(native)') return 'native (socket writes, JSON, microtask queue, …)';
+  if (bucket === 'postgres') return 'postgres driver';
+  if (bucket === 'pino' || bucket === 'sonic-boom') return 'logging (pino)';
+  return 'other';
+}
+
 function selfTimes(profile: Profile, windows: Window[] | undefined): Map<number, number> {
   const times = new Map<number, number>();
   let at = 0;
@@ -57,6 +69,11 @@ export function summariseProfiles(directory: string, windows?: Window[], top = 2
     }
   }
   const busy = total - (byModule.get('(idle)') ?? 0);
+  const byArea = new Map<string, number>();
+  for (const [bucket, microseconds] of byModule) {
+    if (bucket === '(idle)') continue;
+    byArea.set(areaOf(bucket), (byArea.get(areaOf(bucket)) ?? 0) + microseconds);
+  }
   const table = (title: string, entries: Map<string, number>) => [
     `| ${title} | self ms | % of busy |`,
     '|---|--:|--:|',
@@ -69,6 +86,8 @@ export function summariseProfiles(directory: string, windows?: Window[], top = 2
   return [
     `## CPU profile of next start (${files.length} profile(s)${windows ? ', measured windows only' : ''}: ` +
       `${(busy / 1000).toFixed(0)} ms busy, ${((byModule.get('(idle)') ?? 0) / 1000).toFixed(0)} ms idle)`,
+    '',
+    ...table('area', byArea),
     '',
     ...table('module', byModule),
     '',

@@ -103,8 +103,9 @@ async function measureSize(
   console.log(`\n## ${database.pets.toLocaleString('en')} pets, ${database.orders.toLocaleString('en')} orders (${database.name})`);
   const servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
+  let app: Server | undefined;
   try {
-    const app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir });
+    app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir });
     if (settings.targets.includes('app')) servers.app = app;
     if (settings.targets.includes('next-baseline')) servers['next-baseline'] = { ...app, prefix: '/bench-baseline' };
     if (settings.targets.includes('node-baseline')) servers['node-baseline'] = await startNodeBaseline({
@@ -138,7 +139,8 @@ async function measureSize(
     }
   } finally {
     await servers['node-baseline']?.stop();
-    await (servers.app ?? servers['next-baseline'])?.stop();
+    // The Next.js server runs whichever targets were chosen: it holds the bench key.
+    await app?.stop();
     await removeBenchRows(database);
   }
   return { pets: database.pets, orders: database.orders, measurements };

@@ -1,6 +1,6 @@
 // A short-lived in-process cache of validated API keys (SHA-256 → key), so that
 // a request's bearer check needs no database round trip. It stays correct
-// across instances: a trigger on api_keys (drizzle/0001) sends
+// across instances: a trigger on api_keys (drizzle/0002) sends
 // pg_notify('api_key_revoked', id) in the transaction that revokes, rescopes,
 // re-expires or deletes a key; every instance LISTENs on a connection of its
 // own and evicts. While that connection is down the cache is emptied and off

@@ -101,7 +101,7 @@ export async function revokeApiKey(database: Database, id: number, at: Date): Pr
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
-  // The trigger announces it to every instance (drizzle/0001); this one forgets at once.
+  // The trigger announces it to every instance (drizzle/0002); this one forgets at once.
   await forgetRevokedKey(id, revoked.length > 0);
   return true;
 }

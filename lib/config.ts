@@ -26,8 +26,20 @@ const ConfigSchema = z.object({
   PETSTORE_PRODUCTION_URL: optionalText.pipe(z.url().optional()),
   PETSTORE_STAGING_URL: optionalText.pipe(z.url().optional()),
   PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
+  // How long SIGTERM waits for requests in flight before closing their connections.
+  PETSTORE_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   // Testing only: freeze the service's clock at this instant (ISO 8601).
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  // Per-API-key token bucket: tokens added per second (0 turns rate limiting off)
+  // and the bucket's size (the burst a key may send at once).
+  RATE_LIMIT_RATE: z.coerce.number().min(0).default(5000),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(10_000),
+  // Set: the buckets live in Redis, shared by every instance; unset: in memory.
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+  // Prefix of every Redis key the service writes (several deployments may share one Redis).
+  REDIS_KEY_PREFIX: z.string().default('petstore:'),
+  // How long a stored Idempotency-Key answer is replayed.
+  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
   // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
   PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,6 +3,7 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from '../deprecation';
+import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ListOrdersQuery, Orders } from './orders';
 import { ListPetsQuery, NewPet, Pet, PetIdParams, Pets } from './pets';
 import { commonErrors, errorResponses } from './responses';
@@ -34,14 +35,19 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'createPet',
       summary: 'Add an animal',
       tags: ['pets'],
+      requestParams: { header: IdempotencyKeyHeaders },
       requestBody: { required: true, ...jsonBody(NewPet) },
       responses: {
         '201': {
           description: 'Animal added.',
-          headers: { Location: { description: 'The new animal’s URL.', schema: { type: 'string' as const } } },
+          headers: {
+            Location: { description: 'The new animal’s URL.', schema: { type: 'string' as const } },
+            ...idempotentReplayHeader,
+          },
           ...jsonBody(Pet),
         },
         '400': errorResponses.BadRequest,
+        '409': errorResponses.Conflict,
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,

@@ -18,7 +18,7 @@ function queryInteger(options: { min: number; max: number; default: number; desc
   const message = `must be an integer from ${options.min} to ${options.max}`;
   return z
     .string()
-    .regex(/^[0-9]{1,12}$/, { error: message, abort: true })
+    .regex(/^[0-9]{1,12}$/, { error: message })
     .transform(Number)
     .pipe(z.int().min(options.min, { error: message }).max(options.max, { error: message }))
     .optional()
@@ -60,6 +60,7 @@ export function int64Id() {
   const message = 'must be a positive integer (int64)';
   return z
     .string()
+    // abort: zod 4 runs every check, and BigInt() throws on a non-digit string.
     .regex(/^[0-9]{1,19}$/, { error: message, abort: true })
     .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
     .transform((value) => BigInt(value))

@@ -16,16 +16,22 @@ const PetName = z
   .refine((name) => name.length > 0, { error: 'must not be empty' })
   .refine((name) => [...name].length <= 100, { error: 'must be at most 100 characters' })
   .refine((name) => !CONTROL_CHARACTERS.test(name), { error: 'must not contain control characters' })
+  // JSON can carry a lone surrogate (\ud800); stored as UTF-8 it would silently become U+FFFD.
+  .refine((name) => name.isWellFormed(), { error: 'must be valid Unicode (no unpaired surrogates)' })
   .meta({ description: "The animal's name: 1 to 100 characters after trimming, no control characters.", minLength: 1, maxLength: 100 });
 
-const TOO_LARGE = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
+const CATEGORY_ID_TOO_BIG = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
 
 const CategoryId = z
   .number({ error: 'must be an integer' })
-  // zod's int() also rejects integers beyond 2^53-1: say which of the two it was.
-  .int({ error: (issue) => (Number.isInteger(issue.input) ? TOO_LARGE : 'must be an integer'), abort: true })
+  // zod's int() also range-checks against 2^53-1; say that plainly, once (abort skips the max below).
+  .int({
+    abort: true,
+    error: (issue) =>
+      issue.code === 'too_big' ? CATEGORY_ID_TOO_BIG : issue.code === 'too_small' ? 'must be a positive integer' : 'must be an integer',
+  })
   .min(1, { error: 'must be a positive integer' })
-  .max(MAX_JSON_INTEGER, { error: TOO_LARGE })
+  .max(MAX_JSON_INTEGER, { error: CATEGORY_ID_TOO_BIG })
   .meta({ description: 'Identifier of the category the animal belongs to.', format: 'int64' });
 
 export const NewPet = z

@@ -17,6 +17,21 @@ export const errorResponses = {
   Gone: errorResponse('Gone', 'The operation has been removed after its sunset date (`gone`).'),
   PayloadTooLarge: errorResponse('PayloadTooLarge', 'The request body is larger than 64 KiB (`payload_too_large`).'),
   UnsupportedMediaType: errorResponse('UnsupportedMediaType', 'The request body is not `application/json` (`unsupported_media_type`).'),
+  TooManyRequests: errorResponse(
+    'TooManyRequests',
+    'This API key has used up its rate limit (`rate_limited`): a token bucket per key, see `RateLimit-Policy`. Retry after `Retry-After` seconds.',
+    {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
+      'RateLimit-Policy': {
+        description: 'draft-ietf-httpapi-ratelimit-headers: the bucket, e.g. `"default";q=100;w=2` (q requests per w seconds, in bursts of up to q).',
+        schema: { type: 'string' as const },
+      },
+      RateLimit: {
+        description: 'draft-ietf-httpapi-ratelimit-headers: what is left, e.g. `"default";r=0;t=2` (r requests now, full again in t seconds). Sent on every authenticated answer.',
+        schema: { type: 'string' as const },
+      },
+    },
+  ),
   InternalError: errorResponse('InternalError', 'An unexpected error on the service side (`internal_error`).'),
   ServiceUnavailable: errorResponse('ServiceUnavailable', 'The database is unreachable; retry after `Retry-After` seconds (`service_unavailable`).', {
     'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
@@ -27,6 +42,7 @@ export const errorResponses = {
 export const commonErrors = {
   '401': errorResponses.Unauthorized,
   '403': errorResponses.Forbidden,
+  '429': errorResponses.TooManyRequests,
   '500': errorResponses.InternalError,
   '503': errorResponses.ServiceUnavailable,
 };

@@ -57,7 +57,13 @@ async function open(): Promise<Handle> {
 export function postgresOptions(max: number): postgres.Options<Record<string, never>> {
   return {
     max,
-    connect_timeout: 5,
+    // Together these bound how long a request waits for an unreachable database
+    // before its 503 (DESIGN.md): at most one connect attempt of 3 s, after at
+    // most 0.5 s of back-off. The driver's default back-off grows to 10-20 s
+    // after a few refused connections, and a query handed to a connection in
+    // back-off waits it out: requests hung through an outage and long after it.
+    connect_timeout: 3,
+    backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 60,
     onnotice: () => {},
     // Pipelining was seen losing throughput under sustained load

@@ -1,7 +1,8 @@
-// The database schema (drizzle): pets, orders, API keys and dashboard users. Migrations in
-// drizzle/ are generated from this file by `npm run db:generate`.
+// The database schema (drizzle): pets, orders, API keys, dashboard users and
+// stored Idempotency-Key answers. Migrations in drizzle/ are generated from
+// this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const petStatus = pgEnum('pet_status', ['available', 'pending', 'sold']);
 export const orderStatus = pgEnum('order_status', ['placed', 'approved', 'delivered', 'cancelled']);
@@ -63,3 +64,23 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
 });
+
+// One row per (API key, Idempotency-Key): claimed while the first request runs
+// (response_status NULL), then holding its answer for replays until expires_at.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    apiKeyId: bigint('api_key_id', { mode: 'number' })
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    // SHA-256 (hex) of the canonical request: method, path and query, body bytes.
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.apiKeyId, table.key] }), index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
+);

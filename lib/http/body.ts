@@ -12,10 +12,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
     throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (${got}).`);
   }
-  const declaredLength = Number(request.headers.get('content-length') ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
-
-  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  const bytes = await readBodyBytes(request);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -28,6 +25,13 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch (error) {
     throw new ApiError(400, 'invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
   }
+}
+
+/** The raw body, at most 64 KiB (413 beyond). */
+export async function readBodyBytes(request: Request): Promise<Uint8Array> {
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
+  return readAtMost(request, MAX_BODY_BYTES);
 }
 
 async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {

@@ -1,11 +1,14 @@
 // The one wrapper every /v1 route handler goes through: request id, bearer auth
-// before anything else, error mapping to the Error body, common headers and one
-// log line per request.
+// before anything else, the rate limit, Idempotency-Key on the routes that ask
+// for it, error mapping to the Error body, common headers and one log line per
+// request.
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../api-keys';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
+import { idempotently } from './idempotency';
+import { enforceRateLimit } from './rate-limit';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -22,6 +25,8 @@ type Options = {
   scope: Scope | null;
   /** Headers added to every response of this route, errors included. */
   headers?: () => Record<string, string>;
+  /** Honour `Idempotency-Key` (lib/http/idempotency.ts): for POSTs that create. */
+  idempotent?: boolean;
 };
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -33,22 +38,34 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
     const given = request.headers.get('x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     let response: Response;
+    let rateLimitHeaders: Record<string, string> = {};
     try {
       const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
+      if (options.scope) rateLimitHeaders = await enforceRateLimit(caller);
       const params = (await context.params) ?? {};
-      response = await run({ request, url: new URL(request.url), params, caller, requestId });
+      const operate = (request: Request) =>
+        run({ request, url: new URL(request.url), params, caller, requestId }).catch((error: unknown) =>
+          failureResponse(error, requestId),
+        );
+      response = options.idempotent ? await idempotently(request, caller, operate) : await operate(request);
     } catch (error) {
       response = failureResponse(error, requestId);
     }
     response.headers.set('x-request-id', requestId);
     response.headers.set('cache-control', 'no-store');
-    for (const [name, value] of Object.entries(options.headers?.() ?? {})) response.headers.set(name, value);
+    response.headers.set('x-content-type-options', 'nosniff');
+    // /v1 is cookie-free: bearer keys only, and nothing here ever sets a cookie.
+    response.headers.delete('set-cookie');
+    for (const [name, value] of Object.entries({ ...rateLimitHeaders, ...options.headers?.() })) {
+      response.headers.set(name, value);
+    }
     log.info(
       {
         requestId,
         method: request.method,
         path: new URL(request.url).pathname,
         status: response.status,
+        ...(response.headers.has('idempotent-replayed') && { replayed: true }),
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       'request',
@@ -65,6 +82,8 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'ENOTFOUND',
   'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
@@ -77,7 +96,8 @@ const UNAVAILABLE_CODES = new Set([
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  // SQLSTATE class 08: connection exceptions.
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   const cause = (error as { cause?: unknown } | null)?.cause;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
@@ -96,14 +116,17 @@ function failureResponse(error: unknown, requestId: string): Response {
   return errorResponse(new ApiError(500, 'internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 
-type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type Method = (typeof METHOD_ORDER)[number];
 
 /**
  * Handlers for the methods a route does not implement: a JSON 405 with Allow,
  * and OPTIONS answering 204 with the same Allow (Next's own would list every method).
  */
 export function otherMethods(implemented: Method[]) {
-  const allow = [...new Set<Method>([...implemented, ...(implemented.includes('GET') ? ['HEAD' as const] : []), 'OPTIONS'])].join(', ');
+  const served = new Set<Method>([...implemented, 'OPTIONS']);
+  if (served.has('GET')) served.add('HEAD');
+  const allow = METHOD_ORDER.filter((method) => served.has(method)).join(', ');
   const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
     throw new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
       headers: { allow },

@@ -14,18 +14,19 @@ export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema)
     }
     if (given.length === 1) values[name] = given[0]!;
   }
-  const result = schema.safeParse(values, { reportInput: true });
+  const result = schema.safeParse(values);
   if (!result.success) throw invalidRequest(result.error.issues, 'query parameter');
   return result.data;
 }
 
 export function parseParams<Schema extends z.ZodObject>(params: unknown, schema: Schema): z.output<Schema> {
-  const result = schema.safeParse(params, { reportInput: true });
+  const result = schema.safeParse(params);
   if (!result.success) throw invalidRequest(result.error.issues, 'path parameter');
   return result.data;
 }
 
 export function parseBody<Schema extends z.ZodType>(body: unknown, schema: Schema): z.output<Schema> {
+  // reportInput: describeIssue tells a missing field ("is required") from a wrong one by the input.
   const result = schema.safeParse(body, { reportInput: true });
   if (!result.success) throw invalidRequest(result.error.issues, 'request body');
   return result.data;

@@ -16,6 +16,8 @@ export type TestServer = {
   databaseUrl?: string;
   pgliteDir?: string;
   logs: () => string;
+  /** The `next start` process, for tests that signal it themselves. */
+  process: ChildProcess;
   stop: () => Promise<void>;
 };
 
@@ -96,6 +98,7 @@ export async function startServer(
     databaseUrl,
     pgliteDir: env.PGLITE_DIR,
     logs: () => output,
+    process: child,
     stop: async () => {
       await stopProcess(child);
       for (const cleanup of cleanups.reverse()) await cleanup();

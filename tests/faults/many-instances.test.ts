@@ -1,0 +1,104 @@
+// Many instances over one database: two production servers started at the same
+// moment on a fresh database migrate it exactly once; concurrent creates through
+// both get distinct ids and none is lost; a key revoked in the database is
+// refused by every instance on the very next request.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApiKey, revokeApiKey } from '@/lib/api-keys';
+import * as schema from '@/lib/db/schema';
+import { countBy, runCreateLoops, storedPetNames } from '../support/load';
+import { createTestDatabase, startServer, type TestServer } from '../support/server';
+
+const CREATES = 200;
+const LOOPS = 6;
+
+describe.skipIf(inject('database') !== 'postgres')('two instances over one PostgreSQL database', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let servers: TestServer[] = [];
+  let client: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const apiKey = `psk_test_${randomBytes(24).toString('base64url')}`;
+    // Both at once on the fresh database: their migrations race for the advisory lock.
+    const started = await Promise.allSettled(
+      [0, 1].map(() => startServer({ database: 'postgres', databaseUrl: database.url, env: { PETSTORE_BOOTSTRAP_API_KEY: apiKey } })),
+    );
+    servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+    client = postgres(database.url, { max: 2, onnotice: () => {} });
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+  });
+
+  it('applies each migration exactly once when both start together, with no error in either log', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    const rows = await client<{ hash: string }[]>`select hash from drizzle.__drizzle_migrations`;
+    expect(rows).toHaveLength(journal.entries.length);
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+    for (const server of servers) {
+      expect(server.logs()).toContain('petstore ready');
+      // pino levels 50 and 60: error and fatal.
+      expect(server.logs()).not.toMatch(/"level":(50|60)/);
+    }
+  });
+
+  it('gives distinct ids to concurrent creates through both instances and loses none', async () => {
+    const prefix = `instances-${Date.now()}`;
+    let sent = 0;
+    const attempts = await runCreateLoops({
+      baseUrls: servers.map((server) => server.baseUrl),
+      apiKey: servers[0]!.apiKey,
+      loops: LOOPS,
+      prefix,
+      pauseMs: 0,
+      shouldStop: () => sent++ >= CREATES,
+    }).done;
+    const ids = attempts.map((attempt) => attempt.petId);
+    const stored = await storedPetNames(database.url, prefix);
+    console.log(
+      `many instances figures: ${JSON.stringify({
+        requests: attempts.length,
+        byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
+        distinctIds: new Set(ids).size,
+        stored: stored.size,
+      })}`,
+    );
+    expect(attempts).toHaveLength(CREATES);
+    expect(attempts.filter((attempt) => attempt.status !== 201)).toEqual([]);
+    expect(new Set(ids).size).toBe(CREATES);
+    expect([...stored].sort()).toEqual(attempts.map((attempt) => attempt.name).sort());
+  });
+
+  it('refuses a revoked key on the very next request to either instance', async () => {
+    const db = drizzle(client, { schema });
+    for (let round = 0; round < 4; round++) {
+      const { apiKey, secret } = await createApiKey(db, { name: `revoked-${round}`, scopes: ['read', 'write'] });
+      // Both instances have just accepted the key (and cached it, if they cache keys).
+      for (const server of servers) expect((await listPets(server, secret)).status).toBe(200);
+      expect(await revokeApiKey(db, apiKey.id, new Date())).toBe(true);
+      // Alternate which instance is asked first.
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const response = await listPets(server, secret);
+        expect(response.status).toBe(401);
+        expect(((await response.json()) as { code: string }).code).toBe('unauthorized');
+      }
+    }
+  });
+});
+
+function listPets(server: TestServer, apiKey: string): Promise<Response> {
+  return fetch(`${server.baseUrl}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${apiKey}` } });
+}

@@ -59,31 +59,6 @@ export class KeyCache {
     for (const [hash, entry] of this.entries) if (entry.key.id === id) this.entries.delete(hash);
   }
 
-  /** Called when the notification for `id` arrives (PostgreSQL signals every listener at the same commit). */
-  evictAnnounced(id: number): void {
-    this.forget(id);
-    // A notification may be read before the revoking code starts waiting for it.
-    this.recentlyAnnounced.add(id);
-    if (this.recentlyAnnounced.size > 100) this.recentlyAnnounced.delete(this.recentlyAnnounced.values().next().value!);
-    for (const waiter of this.waiters.get(id) ?? []) waiter();
-    this.waiters.delete(id);
-  }
-
-  /**
-   * Resolves once this process has received the notification for `id`, or
-   * after `timeoutMs`, or at once if it is not listening.
-   */
-  untilAnnounced(id: number, timeoutMs: number): Promise<void> {
-    if (!this.isListening || this.recentlyAnnounced.has(id)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.waiters.set(id, [...(this.waiters.get(id) ?? []), () => (clearTimeout(timer), resolve())]);
-    });
-  }
-
-  private waiters = new Map<number, (() => void)[]>();
-  private recentlyAnnounced = new Set<number>();
-
   setListening(isListening: boolean): void {
     this.generation++;
     this.isListening = isListening;
@@ -100,7 +75,7 @@ export function processKeyCache(): KeyCache | undefined {
   if (!globalForCache.petstoreKeyFeed) {
     globalForCache.petstoreKeyFeed = true;
     listenToChannel(REVOCATION_CHANNEL, {
-      onMessage: (payload) => cache.evictAnnounced(Number(payload)),
+      onMessage: (payload) => cache.forget(Number(payload)),
       onState: (isListening) => {
         cache.setListening(isListening);
         log.info({ isListening }, isListening ? 'API key cache on' : 'API key cache off until LISTEN is back');
@@ -113,20 +88,7 @@ export function processKeyCache(): KeyCache | undefined {
   return cache;
 }
 
-// How long a revocation waits for its own notification before answering anyway.
-const ANNOUNCEMENT_TIMEOUT_MS = 1_000;
-
-/**
- * Called by the revoke path after its commit: evicts the key here at once, then
- * waits until this process's listener has the notification. The others were
- * signalled at the same commit, so by the time the revoke is answered, every
- * instance has (all but certainly) evicted the key: a notification crosses a
- * connection asynchronously, a few milliseconds after the commit returns.
- */
-export async function forgetRevokedKey(id: number, expectAnnouncement = true): Promise<void> {
-  const cache = globalForCache.petstoreKeyCache;
-  if (!cache) return;
-  const announced = expectAnnouncement ? cache.untilAnnounced(id, ANNOUNCEMENT_TIMEOUT_MS) : Promise.resolve();
-  cache.forget(id);
-  await announced;
+/** Evicts a key in this process at once (the others hear of it through the notification). */
+export function forgetCachedKey(id: number): void {
+  globalForCache.petstoreKeyCache?.forget(id);
 }

@@ -3,8 +3,9 @@
 // so no timing leak about how much of a key was right).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { forgetRevokedKey, type CachedKey, type KeyCache } from './api-key-cache';
+import { forgetCachedKey, REVOCATION_CHANNEL, type CachedKey, type KeyCache } from './api-key-cache';
 import type { Database } from './db/client';
+import { afterNotification } from './db/notify';
 import { preparedStatement } from './db/prepared';
 import { apiKeys } from './db/schema';
 
@@ -96,13 +97,21 @@ export async function listApiKeys(database: Database, options: { userId?: number
 export async function revokeApiKey(database: Database, id: number, at: Date): Promise<boolean> {
   const found = await database.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
   if (found.length === 0) return false;
-  const revoked = await database
-    .update(apiKeys)
-    .set({ revokedAt: at })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  // The trigger announces it to every instance (drizzle/0002); this one forgets at once.
-  await forgetRevokedKey(id, revoked.length > 0);
+  // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
+  // returns once the announcement is out, so the very next request is refused anywhere.
+  await afterNotification(
+    database,
+    REVOCATION_CHANNEL,
+    String(id),
+    () =>
+      database
+        .update(apiKeys)
+        .set({ revokedAt: at })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id }),
+    (revoked) => revoked.length > 0,
+  );
+  forgetCachedKey(id);
   return true;
 }
 

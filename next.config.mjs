@@ -1,7 +1,8 @@
 // Next.js configuration: the database drivers stay outside the bundle (PGlite
 // needs its own .wasm/.data files on disk), the API answers uncompressed JSON
-// by default (a reverse proxy compresses in production), and every page carries
-// the security headers below.
+// (a reverse proxy compresses in production: without `compress: false`, next start
+// gzips every /v1 answer a client accepts gzip for, on the request path), and every
+// page carries the security headers below.
 
 // Next's App Router inlines its bootstrap scripts and styles: without per-request
 // nonces (which force every page to render dynamically) it needs 'unsafe-inline';
@@ -31,6 +32,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis'],
+  compress: false,
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

@@ -2,9 +2,12 @@
 // only its SHA-256 is stored, and lookup is by that hash (no prefix compare,
 // so no timing leak about how much of a key was right).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { forgetCachedKey, REVOCATION_CHANNEL, type CachedKey, type KeyCache } from './api-key-cache';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from './contract/api-keys';
 import type { Database } from './db/client';
+import { afterNotification } from './db/notify';
+import { preparedStatement } from './db/prepared';
 import { apiKeys } from './db/schema';
 
 // admin: managing API keys (/v1/api-keys); held by dashboard session keys and the bootstrap key.
@@ -121,25 +124,60 @@ export async function listApiKeys(database: Database, options: { userId?: number
 export async function revokeApiKey(database: Database, id: number, at: Date): Promise<boolean> {
   const found = await database.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
   if (found.length === 0) return false;
-  await database
-    .update(apiKeys)
-    .set({ revokedAt: at })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
+  // returns once the announcement is out, so the very next request is refused anywhere.
+  await afterNotification(
+    database,
+    REVOCATION_CHANNEL,
+    String(id),
+    () =>
+      database
+        .update(apiKeys)
+        .set({ revokedAt: at })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id }),
+    (revoked) => revoked.length > 0,
+  );
+  forgetCachedKey(id);
   return true;
 }
 
-export async function checkApiKey(database: Database, secret: string, at: Date): Promise<KeyCheck> {
-  const [row] = await database
-    .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.hash, hashKey(secret)));
-  if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revokedAt) return { ok: false, reason: 'revoked' };
-  if (row.expiresAt && row.expiresAt <= at) return { ok: false, reason: 'expired' };
-  if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await touchLastUsed(database, row.id, at);
+// The key lookup runs on every request that misses the cache.
+const findApiKey = (database: Database) =>
+  preparedStatement(database, 'find_api_key', () =>
+    database
+      .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, sql.placeholder('hash')))
+      .prepare('find_api_key'),
+  );
+
+/**
+ * Checks a presented key. With `cache` (the process's, see api-key-cache.ts), a
+ * key validated recently is taken from memory; expiry is checked every time.
+ */
+export async function checkApiKey(database: Database, secret: string, at: Date, cache?: KeyCache): Promise<KeyCheck> {
+  const hash = hashKey(secret);
+  let key: CachedKey | undefined = cache?.lookup(hash, at.getTime());
+  if (!key) {
+    const epoch = cache?.epoch ?? 0;
+    const [row] = await findApiKey(database).execute({ hash });
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };
+    if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
   }
-  return { ok: true, keyId: row.id, scopes: row.scopes as Scope[] };
+  if (isExpired(key, at)) return { ok: false, reason: 'expired' };
+  if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Set first, so concurrent requests with a cached key do not all write.
+    key.lastUsedAt = at;
+    await touchLastUsed(database, key.id, at);
+  }
+  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[] };
+}
+
+function isExpired(key: CachedKey, at: Date): boolean {
+  return key.expiresAt !== null && key.expiresAt <= at;
 }
 
 async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {

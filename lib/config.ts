@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('petstore:'),
   // How long a stored Idempotency-Key answer is replayed.
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
+  PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The first dashboard user, created at start-up if no user has that email.
   ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),

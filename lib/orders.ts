@@ -6,6 +6,7 @@ import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { PET_STATUS_FOR_ORDER, canMove, describeAllowedMoves } from './contract/order-transitions';
 import type { NewOrder, Order, OrderStatus } from './contract/orders';
 import type { Database } from './db/client';
+import { preparedStatement } from './db/prepared';
 import { orders, pets } from './db/schema';
 import { toPage, type Page } from './pagination';
 
@@ -36,19 +37,18 @@ export async function listOrders(
   database: Database,
   query: { limit: number; status?: OrderStatus; petId?: bigint; afterId?: number },
 ): Promise<Page<Order>> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.petId !== undefined) {
-    if (query.petId > BigInt(Number.MAX_SAFE_INTEGER)) return { items: [], nextAfterId: null };
-    conditions.push(eq(orders.petId, Number(query.petId)));
-  }
-  if (query.afterId !== undefined) conditions.push(gt(orders.id, query.afterId));
-  const rows = await database
-    .select(orderColumns)
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(asc(orders.id))
-    .limit(query.limit + 1);
+  if (query.petId !== undefined && query.petId > BigInt(Number.MAX_SAFE_INTEGER)) return { items: [], nextAfterId: null };
+  const statement = listStatement(database, {
+    byStatus: query.status !== undefined,
+    byPet: query.petId !== undefined,
+    afterId: query.afterId !== undefined,
+  });
+  const rows = await statement.execute({
+    status: query.status,
+    petId: query.petId === undefined ? undefined : Number(query.petId),
+    afterId: query.afterId,
+    limit: query.limit + 1,
+  });
   return toPage(rows.map(toOrder), query.limit);
 }
 
@@ -122,5 +122,23 @@ export async function moveOrder(database: Database, id: bigint, status: OrderSta
       .returning(orderColumns);
     await transaction.update(pets).set({ status: PET_STATUS_FOR_ORDER[status] }).where(eq(pets.id, located.petId));
     return { ok: true, order: toOrder(row!) };
+  });
+}
+
+// One prepared statement per shape of the list (with or without each filter).
+function listStatement(database: Database, shape: { byStatus: boolean; byPet: boolean; afterId: boolean }) {
+  const name = `list_orders${shape.byStatus ? '_by_status' : ''}${shape.byPet ? '_by_pet' : ''}${shape.afterId ? '_after_id' : ''}`;
+  return preparedStatement(database, name, () => {
+    const conditions: SQL[] = [];
+    if (shape.byStatus) conditions.push(eq(orders.status, sql.placeholder('status')));
+    if (shape.byPet) conditions.push(eq(orders.petId, sql.placeholder('petId')));
+    if (shape.afterId) conditions.push(gt(orders.id, sql.placeholder('afterId')));
+    return database
+      .select(orderColumns)
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(asc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
   });
 }

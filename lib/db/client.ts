@@ -12,7 +12,18 @@ import * as schema from './schema';
 // postgres-js one so that domain code is written once.
 export type Database = PostgresJsDatabase<typeof schema>;
 
-type Handle = { database: Database; close: () => Promise<void>; kind: 'postgres' | 'pglite' };
+export type ChannelHandlers = {
+  onMessage: (payload: string) => void;
+  /** true once listening; false whenever a notification may have been missed (connection lost). */
+  onState: (isListening: boolean) => void;
+};
+
+type Handle = {
+  database: Database;
+  close: () => Promise<void>;
+  kind: 'postgres' | 'pglite';
+  listen: (channel: string, handlers: ChannelHandlers) => Promise<void>;
+};
 
 const globalForDb = globalThis as typeof globalThis & { petstoreDb?: Promise<Handle> };
 
@@ -24,6 +35,12 @@ export function db(): Promise<Database> {
 export async function databaseKind(): Promise<Handle['kind']> {
   globalForDb.petstoreDb ??= open();
   return (await globalForDb.petstoreDb).kind;
+}
+
+/** LISTENs on `channel` (PostgreSQL: on a dedicated connection, re-established when lost). */
+export async function listenToChannel(channel: string, handlers: ChannelHandlers): Promise<void> {
+  globalForDb.petstoreDb ??= open();
+  await (await globalForDb.petstoreDb).listen(channel, handlers);
 }
 
 export async function closeDb(): Promise<void> {
@@ -58,10 +75,94 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 
 function openPostgres(url: string): Handle {
   const client = postgres(url, postgresOptions(config().DATABASE_POOL_SIZE));
+  const listeners: ChannelListener[] = [];
   return {
     kind: 'postgres',
     database: drizzlePostgres(client, { schema }),
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.stop()));
+      await client.end({ timeout: 5 });
+    },
+    listen: async (channel, handlers) => {
+      listeners.push(listenOnOwnConnection(url, channel, handlers));
+    },
+  };
+}
+
+type ChannelListener = { stop: () => Promise<void> };
+
+const LISTEN_RETRY_MS = 1_000;
+// A connection that died without a word (no FIN/RST) is noticed by this ping.
+const LISTEN_HEARTBEAT_MS = 2_000;
+const LISTEN_HEARTBEAT_TIMEOUT_MS = 2_000;
+
+/**
+ * One connection per process that only LISTENs. Its loss is reported at once
+ * (onState(false)); it is then replaced by a new one, and onState(true) comes
+ * only once that one listens again.
+ */
+function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHandlers): ChannelListener {
+  let current: postgres.Sql | undefined;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lose = (connection: postgres.Sql) => {
+    if (current !== connection) return;
+    current = undefined;
+    handlers.onState(false);
+    connection.end({ timeout: 0 }).catch(() => {});
+    if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
+  };
+
+  const connect = async () => {
+    if (isStopped) return;
+    const connection: postgres.Sql = postgres(url, {
+      ...postgresOptions(1),
+      idle_timeout: 0,
+      max_lifetime: null,
+      fetch_types: false,
+      connection: { application_name: `petstore listen ${channel}` },
+      onnotify: (name: string, payload: string) => {
+        if (current === connection && name === channel) handlers.onMessage(payload);
+      },
+      onclose: () => lose(connection),
+    } as postgres.Options<Record<string, never>>);
+    current = connection;
+    try {
+      await connection.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
+      if (current === connection) handlers.onState(true);
+    } catch {
+      lose(connection);
+    }
+  };
+
+  const heartbeat = setInterval(async () => {
+    const connection = current;
+    if (!connection) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        connection`select 1`,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('heartbeat timeout')), LISTEN_HEARTBEAT_TIMEOUT_MS))),
+      ]);
+    } catch {
+      lose(connection);
+    } finally {
+      clearTimeout(timer);
+    }
+  }, LISTEN_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  void connect();
+  return {
+    stop: async () => {
+      isStopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      const connection = current;
+      current = undefined;
+      await connection?.end({ timeout: 1 });
+    },
   };
 }
 
@@ -77,6 +178,11 @@ async function openPglite(directory: string): Promise<Handle> {
     close: async () => {
       await client.close();
       releaseLock();
+    },
+    // One process owns the database, so notifications never cross a connection that could drop.
+    listen: async (channel, handlers) => {
+      await client.listen(channel, handlers.onMessage);
+      handlers.onState(true);
     },
   };
 }

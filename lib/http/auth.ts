@@ -1,5 +1,6 @@
 // Bearer authentication for /v1 (spec §5, RFC 6750): the Authorization header
 // and nothing else; cookies are never read here.
+import { processKeyCache } from '../api-key-cache';
 import { checkApiKey, type Scope } from '../api-keys';
 import { now } from '../clock';
 import { db } from '../db/client';
@@ -23,7 +24,7 @@ export async function authenticate(request: Request, scope: Scope): Promise<Call
       `${REALM}, error="invalid_request"`,
     );
   }
-  const check = await checkApiKey(await db(), match[1]!, now());
+  const check = await checkApiKey(await db(), match[1]!, now(), processKeyCache());
   if (!check.ok) {
     const messages = {
       unknown: 'The API key is not valid.',

@@ -1,0 +1,202 @@
+// `npm run bench`: measures /v1 on the production build (`next start`) against
+// a real PostgreSQL, side by side with two baselines doing the least work the
+// same requests need: a guarded route of the same Next.js build
+// (app/bench-baseline) and a plain node:http server (bench/baseline-node.mjs).
+// Prints a markdown table and writes bench/results/latest.{md,json}.
+// Options: see `npm run bench -- --help` and docs/PERFORMANCE.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuild } from './build';
+import { prepareDatabase, removeBenchRows } from './catalogue';
+import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
+import { startNextServer, startNodeBaseline, type Server } from './servers';
+import { formatReport, type Measurement, type SizeReport } from './report';
+import { SCENARIOS, type Scenario } from './scenarios';
+import { summariseProfiles } from './profile-summary';
+
+const HELP = `npm run bench -- [options]
+  --duration N      seconds measured per scenario and target (default 15)
+  --warmup N        seconds of warm-up before each measurement (default 3)
+  --server-warmup N requests that warm each fresh server up first (default 5000,
+                    at most 30 s; 0 in --smoke)
+  --connections N   concurrent connections (default 50)
+  --pets N[,N...]   catalogue size(s); several sizes run one after the other
+                    and add a scale table (default 100000)
+  --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
+  --targets a,b     subset of: app, next-baseline, node-baseline (default all)
+  --smoke           a few seconds, tiny catalogue, all scenarios (CI)
+  --profile         run the app under node --cpu-prof and summarise the profile
+  --fresh           re-seed the bench database even if it is already seeded
+  --server-env K=V  extra environment for the app server (repeatable)
+  --node-pipeline N postgres.js max_pipeline of the node:http baseline (default 1,
+                    as in the app; 100 is the driver's default, see porsager/postgres#747)
+  --out DIR         where to write results (default bench/results)`;
+
+type Target = 'app' | 'next-baseline' | 'node-baseline';
+const TARGETS: Target[] = ['app', 'next-baseline', 'node-baseline'];
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      'server-warmup': { type: 'string' },
+      connections: { type: 'string' },
+      pets: { type: 'string' },
+      scenarios: { type: 'string' },
+      targets: { type: 'string' },
+      smoke: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+      'server-env': { type: 'string', multiple: true, default: [] },
+      'node-pipeline': { type: 'string', default: '1' },
+      out: { type: 'string', default: 'bench/results' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const smoke = values.smoke;
+  const number = (value: string | undefined, fallback: number) => {
+    const parsed = value === undefined ? fallback : Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`not a number: ${value}`);
+    return parsed;
+  };
+  const scenarioNames = values.scenarios?.split(',') ?? SCENARIOS.map((scenario) => scenario.name);
+  const unknown = scenarioNames.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
+  const targets = (values.targets?.split(',') ?? (values.profile ? ['app'] : TARGETS)) as Target[];
+  if (targets.some((target) => !TARGETS.includes(target))) throw new Error(`--targets: one of ${TARGETS.join(', ')}`);
+  const serverEnv = Object.fromEntries(
+    values['server-env'].map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--server-env wants KEY=VALUE, got ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  return {
+    smoke,
+    profile: values.profile,
+    fresh: values.fresh,
+    duration: number(values.duration, smoke ? 1 : 15),
+    warmup: number(values.warmup, smoke ? 0 : 3),
+    serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
+    connections: number(values.connections, smoke ? 10 : 50),
+    sizes: (values.pets ?? (smoke ? '1000' : '100000')).split(',').map((size) => number(size, 0)),
+    scenarios: scenarioNames.map((name) => SCENARIOS.find((scenario) => scenario.name === name)!),
+    targets,
+    serverEnv,
+    nodePipeline: number(values['node-pipeline'], 1),
+    out: values.out,
+  };
+}
+
+async function measureSize(
+  settings: ReturnType<typeof options>,
+  pets: number,
+  profileDir: string | undefined,
+): Promise<SizeReport> {
+  const database = await prepareDatabase(pets, { fresh: settings.fresh });
+  console.log(`\n## ${database.pets.toLocaleString('en')} pets, ${database.orders.toLocaleString('en')} orders (${database.name})`);
+  const servers: Partial<Record<Target, Server>> = {};
+  const measurements: Measurement[] = [];
+  let app: Server | undefined;
+  try {
+    app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir });
+    if (settings.targets.includes('app')) servers.app = app;
+    if (settings.targets.includes('next-baseline')) servers['next-baseline'] = { ...app, prefix: '/bench-baseline' };
+    if (settings.targets.includes('node-baseline')) servers['node-baseline'] = await startNodeBaseline({
+        databaseUrl: database.url,
+        apiKey: app.apiKey,
+        maxPipeline: settings.nodePipeline,
+      });
+    const context = { pets: database.pets, apiKey: app.apiKey };
+    if (settings.serverWarmup > 0) {
+      for (const target of settings.targets) {
+        await warmUp(servers[target]!, SCENARIOS[0]!, context, {
+          connections: settings.connections,
+          requests: settings.serverWarmup,
+          maxSeconds: 30,
+        });
+      }
+    }
+    for (const scenario of settings.scenarios) {
+      for (const target of settings.targets) {
+        const server = servers[target]!;
+        await checkOnce(server, scenario, context, target);
+        if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
+        const result: LoadResult = await runLoad(server, scenario, context, settings);
+        measurements.push({ scenario: scenario.name, target, ...result });
+        console.log(
+          `  ${scenario.name.padEnd(12)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+            `  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}` +
+            `  RSS ${result.peakRssMb} MB  drift ${result.drift?.toFixed(2) ?? 'n/a'}`,
+        );
+      }
+    }
+  } finally {
+    await servers['node-baseline']?.stop();
+    // The Next.js server runs whichever targets were chosen: it holds the bench key.
+    await app?.stop();
+    await removeBenchRows(database);
+  }
+  return { pets: database.pets, orders: database.orders, measurements };
+}
+
+/** One request per scenario before the load: a benchmark of error pages would be worthless. */
+async function checkOnce(server: Server, scenario: Scenario, context: { pets: number; apiKey: string }, target: string) {
+  const request = scenario.request(context);
+  const response = await fetch(server.baseUrl + server.prefix + request.path, {
+    method: request.method,
+    headers: { ...CLIENT_HEADERS, authorization: `Bearer ${context.apiKey}`, ...request.headers },
+    body: request.body,
+  });
+  const text = await response.text();
+  if (!response.ok || !text.startsWith(scenario.expectArray ? '[' : '{')) {
+    throw new Error(`${target} ${scenario.name}: ${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+}
+
+async function main() {
+  const settings = options();
+  const started = new Date();
+  ensureBuild();
+  const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
+  const sizes: SizeReport[] = [];
+  for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
+  const report = formatReport({
+    startedAt: started.toISOString(),
+    settings: {
+      duration: settings.duration,
+      warmup: settings.warmup,
+      serverWarmup: settings.serverWarmup,
+      connections: settings.connections,
+      smoke: settings.smoke,
+      profile: settings.profile,
+      serverEnv: settings.serverEnv,
+      nodePipeline: settings.nodePipeline,
+    },
+    sizes,
+  });
+  fs.mkdirSync(settings.out, { recursive: true });
+  const stem = settings.profile ? 'profile' : settings.smoke ? 'smoke' : 'latest';
+  fs.writeFileSync(path.join(settings.out, `${stem}.md`), report.markdown);
+  fs.writeFileSync(path.join(settings.out, `${stem}.json`), JSON.stringify(report.json, null, 2) + '\n');
+  console.log('\n' + report.markdown);
+  if (profileDir) {
+    // Only the measured windows: start-up and warm-up are not the per-request cost.
+    const windows = sizes.flatMap((size) => size.measurements.map((measurement) => measurement.window));
+    const summary = summariseProfiles(profileDir, windows);
+    fs.writeFileSync(path.join(settings.out, 'profile-summary.md'), summary);
+    console.log(summary);
+  }
+  console.log(`Written: ${path.join(settings.out, `${stem}.md`)} and ${stem}.json`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+// The benchmark's scenarios: one request shape each, the same path under /v1 for
+// the app and both baselines (the Next.js baseline adds its own prefix).
+import { encodeCursor } from '../lib/contract/params';
+
+export type ScenarioRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+
+export type Scenario = {
+  name: string;
+  description: string;
+  /** Whether a success answers a JSON array (a list) or an object. */
+  expectArray: boolean;
+  /** True when every request differs (getPet picks a random id), so it is built per request. */
+  varies?: boolean;
+  /** Builds a request. */
+  request: (context: { pets: number }) => ScenarioRequest;
+};
+
+const NEW_PET = JSON.stringify({ name: 'Bench pet', categoryId: 7, status: 'available' });
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'list',
+    description: 'GET /v1/pets?limit=20 (the first page)',
+    expectArray: true,
+    request: () => ({ method: 'GET', path: '/v1/pets?limit=20' }),
+  },
+  {
+    name: 'list-status',
+    description: 'GET /v1/pets?status=available&limit=20',
+    expectArray: true,
+    request: () => ({ method: 'GET', path: '/v1/pets?status=available&limit=20' }),
+  },
+  {
+    name: 'list-100',
+    description: 'GET /v1/pets?limit=100',
+    expectArray: true,
+    request: () => ({ method: 'GET', path: '/v1/pets?limit=100' }),
+  },
+  {
+    name: 'deep-page',
+    description: 'GET /v1/pets?limit=20&cursor=… (a page 90% of the way through the catalogue)',
+    expectArray: true,
+    request: ({ pets }) => ({
+      method: 'GET',
+      path: `/v1/pets?limit=20&cursor=${encodeCursor(Math.max(1, Math.floor(pets * 0.9)))}`,
+    }),
+  },
+  {
+    name: 'getPet',
+    description: 'GET /v1/pets/{random existing id}',
+    expectArray: false,
+    varies: true,
+    request: ({ pets }) => ({ method: 'GET', path: `/v1/pets/${1 + Math.floor(Math.random() * pets)}` }),
+  },
+  {
+    name: 'createPet',
+    description: 'POST /v1/pets (a new pet; removed after the run)',
+    expectArray: false,
+    request: () => ({ method: 'POST', path: '/v1/pets', headers: { 'content-type': 'application/json' }, body: NEW_PET }),
+  },
+  {
+    name: 'orders',
+    description: 'GET /v1/store/orders?limit=20',
+    expectArray: true,
+    request: () => ({ method: 'GET', path: '/v1/store/orders?limit=20' }),
+  },
+];

@@ -1,0 +1,94 @@
+// A short-lived in-process cache of validated API keys (SHA-256 → key), so that
+// a request's bearer check needs no database round trip. It stays correct
+// across instances: a trigger on api_keys (drizzle/0002) sends
+// pg_notify('api_key_revoked', id) in the transaction that revokes, rescopes,
+// re-expires or deletes a key; every instance LISTENs on a connection of its
+// own and evicts. While that connection is down the cache is emptied and off
+// (every request asks the database) until LISTEN is re-established. Expiry is
+// still checked on every request against the cached expiresAt.
+import { config } from './config';
+import { listenToChannel } from './db/client';
+import { log } from './log';
+
+export const REVOCATION_CHANNEL = 'api_key_revoked';
+// Bounds how long an entry is trusted even if a notification were lost unseen.
+const ENTRY_TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+export type CachedKey = { id: number; scopes: string[]; expiresAt: Date | null; lastUsedAt: Date | null };
+
+type Entry = { key: CachedKey; storedAt: number };
+
+export class KeyCache {
+  private entries = new Map<string, Entry>();
+  private isListening = false;
+  /** Bumped by every eviction and every change of the listener's state. */
+  private generation = 0;
+
+  get epoch(): number {
+    return this.generation;
+  }
+
+  get isEnabled(): boolean {
+    return this.isListening;
+  }
+
+  lookup(hash: string, atMs: number): CachedKey | undefined {
+    if (!this.isListening) return undefined;
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    if (atMs - entry.storedAt > ENTRY_TTL_MS || atMs < entry.storedAt) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return entry.key;
+  }
+
+  /**
+   * Keeps a key read from the database at `epoch`. If anything was evicted or
+   * the listener changed state since, the read may predate a revocation: skip.
+   */
+  remember(hash: string, key: CachedKey, epoch: number, atMs: number): void {
+    if (!this.isListening || epoch !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(hash, { key, storedAt: atMs });
+  }
+
+  forget(id: number): void {
+    this.generation++;
+    for (const [hash, entry] of this.entries) if (entry.key.id === id) this.entries.delete(hash);
+  }
+
+  setListening(isListening: boolean): void {
+    this.generation++;
+    this.isListening = isListening;
+    this.entries.clear();
+  }
+}
+
+const globalForCache = globalThis as typeof globalThis & { petstoreKeyCache?: KeyCache; petstoreKeyFeed?: boolean };
+
+/** This process's cache (undefined when switched off); the first call starts listening for revocations. */
+export function processKeyCache(): KeyCache | undefined {
+  if (config().PETSTORE_API_KEY_CACHE === 'off') return undefined;
+  const cache = (globalForCache.petstoreKeyCache ??= new KeyCache());
+  if (!globalForCache.petstoreKeyFeed) {
+    globalForCache.petstoreKeyFeed = true;
+    listenToChannel(REVOCATION_CHANNEL, {
+      onMessage: (payload) => cache.forget(Number(payload)),
+      onState: (isListening) => {
+        cache.setListening(isListening);
+        log.info({ isListening }, isListening ? 'API key cache on' : 'API key cache off until LISTEN is back');
+      },
+    }).catch((error) => {
+      globalForCache.petstoreKeyFeed = false;
+      log.warn({ err: error }, 'API key cache off: cannot listen for revocations');
+    });
+  }
+  return cache;
+}
+
+/** Evicts a key in this process at once (the others hear of it through the notification). */
+export function forgetCachedKey(id: number): void {
+  globalForCache.petstoreKeyCache?.forget(id);
+}

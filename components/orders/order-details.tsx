@@ -1,5 +1,5 @@
 'use client';
-// OrderDetails: one order's fields, with a link to its pet.
+// OrderDetails: one order's fields, a link to its pet, and the moves its status allows.
 import Link from 'next/link';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useOrder } from '@/lib/client/hooks';
@@ -8,6 +8,7 @@ import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { OrderMoves } from './order-moves';
 import { OrderStatusBadge } from './order-status-badge';
 
 export function OrderDetails({ orderId }: { orderId: number }) {
@@ -22,6 +23,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
   return (
     <>
       <PageHeader title={`Order ${orderId}`} description="An order placed in the store (experimental in the API)." />
+      {data && <OrderMoves order={data} />}
       <RecordDetails
         isLoading={order.isPending}
         fields={[

@@ -4,7 +4,7 @@
 // ApiClientError. Used by the dashboard in the browser and by the tests in Node.
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
-import type { Order, OrderStatus } from '../contract/orders';
+import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orders';
 import type { NewPet, Pet, PetStatus } from '../contract/pets';
 
 export class ApiClientError extends Error {
@@ -68,6 +68,16 @@ export class PetstoreClient {
   /** getOrder: GET /v1/store/orders/{orderId} (experimental) */
   async getOrder(orderId: number): Promise<Order> {
     return this.request<Order>('GET', `/v1/store/orders/${encodeURIComponent(orderId)}`).then(({ body }) => body);
+  }
+
+  /** placeOrder: POST /v1/store/orders (experimental); the pet must be available and becomes pending. */
+  async placeOrder(newOrder: NewOrder): Promise<Order> {
+    return this.request<Order>('POST', '/v1/store/orders', newOrder).then(({ body }) => body);
+  }
+
+  /** updateOrder: PATCH /v1/store/orders/{orderId} (experimental); moves the order and its pet's status. */
+  async updateOrder(orderId: number, update: OrderUpdate): Promise<Order> {
+    return this.request<Order>('PATCH', `/v1/store/orders/${encodeURIComponent(orderId)}`, update).then(({ body }) => body);
   }
 
   /** listApiKeys: GET /v1/api-keys (admin) */

@@ -3,6 +3,7 @@
 // uses. Lists keep the previous page on screen while the next one loads.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewApiKey } from '../contract/api-keys';
+import type { NewOrder, Order, OrderStatus } from '../contract/orders';
 import type { NewPet, Pet } from '../contract/pets';
 import type { ListOrdersParams, ListPetsParams } from './api-client';
 import { usePetstoreClient } from './provider';
@@ -45,6 +46,32 @@ export function useOrders(params: ListOrdersParams) {
 export function useOrder(orderId: number) {
   const client = usePetstoreClient();
   return useQuery({ queryKey: queryKeys.order(orderId), queryFn: () => client.getOrder(orderId) });
+}
+
+/** Placing or moving an order changes its pet's status too: refresh both, and the lists. */
+function useOrderMutation<Variables>(mutate: (variables: Variables) => Promise<Order>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: mutate,
+    onSuccess: (order: Order) => {
+      queryClient.setQueryData(queryKeys.order(order.id), order);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.pet(order.petId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pets() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
+      ]);
+    },
+  });
+}
+
+export function usePlaceOrder() {
+  const client = usePetstoreClient();
+  return useOrderMutation((newOrder: NewOrder) => client.placeOrder(newOrder));
+}
+
+export function useMoveOrder(orderId: number) {
+  const client = usePetstoreClient();
+  return useOrderMutation((status: OrderStatus) => client.updateOrder(orderId, { status }));
 }
 
 export function useApiKeys() {

@@ -1,21 +1,13 @@
 // TableSkeleton: the table's own header and as many placeholder rows as the page
 // will hold, so the layout does not move when the rows arrive.
 import { Skeleton } from './ui/skeleton';
-import { Table, TableCard, TableHead, Td, Th, Tr } from './ui/table';
+import { Table, TableCard, TableHead, Td, Tr, type Column } from './ui/table';
 
-export function TableSkeleton({ columns, rows, label }: { columns: { title: string; className?: string }[]; rows: number; label: string }) {
+export function TableSkeleton({ columns, rows, label }: { columns: Column[]; rows: number; label: string }) {
   return (
     <TableCard>
       <Table aria-busy="true" aria-label={label}>
-        <TableHead>
-          <tr>
-            {columns.map((column) => (
-              <Th key={column.title} className={column.className}>
-                {column.title}
-              </Th>
-            ))}
-          </tr>
-        </TableHead>
+        <TableHead columns={columns} />
         <tbody>
           {Array.from({ length: rows }, (_, row) => (
             <Tr key={row}>

@@ -4,7 +4,7 @@
 import type { ApiKey } from '@/lib/contract/api-keys';
 import { formatDateTime } from '../format';
 import { Badge } from '../ui/badge';
-import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
+import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { RevokeKeyButton } from './revoke-key-button';
 
 export const API_KEY_COLUMNS = [
@@ -15,7 +15,7 @@ export const API_KEY_COLUMNS = [
   { title: 'Expires' },
   { title: 'Last used' },
   { title: 'Revoked' },
-  { title: 'Actions', className: 'text-right' },
+  { title: 'Actions', className: 'text-right', isTitleHidden: true },
 ];
 
 function isExpired(apiKey: ApiKey): boolean {
@@ -26,15 +26,7 @@ export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
   return (
     <TableCard>
       <Table aria-label="API keys">
-        <TableHead>
-          <tr>
-            {API_KEY_COLUMNS.map((column) => (
-              <Th key={column.title} className={column.className}>
-                {column.title === 'Actions' ? <span className="sr-only">Actions</span> : column.title}
-              </Th>
-            ))}
-          </tr>
-        </TableHead>
+        <TableHead columns={API_KEY_COLUMNS} />
         <tbody>
           {apiKeys.map((apiKey) => {
             const isActive = !apiKey.revokedAt && !isExpired(apiKey);

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { Order } from '@/lib/contract/orders';
 import { formatDateTime } from '../format';
-import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
+import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { OrderStatusBadge } from './order-status-badge';
 
 export const ORDER_COLUMNS = [{ title: 'Order' }, { title: 'Pet' }, { title: 'Quantity', className: 'text-right' }, { title: 'Status' }, { title: 'Ship date' }];
@@ -13,15 +13,7 @@ export function OrderTable({ orders, isUpdating }: { orders: Order[]; isUpdating
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <Table aria-label="Orders" aria-busy={isUpdating}>
-        <TableHead>
-          <tr>
-            {ORDER_COLUMNS.map((column) => (
-              <Th key={column.title} className={column.className}>
-                {column.title}
-              </Th>
-            ))}
-          </tr>
-        </TableHead>
+        <TableHead columns={ORDER_COLUMNS} />
         <tbody>
           {orders.map((order) => (
             <Tr key={order.id}>

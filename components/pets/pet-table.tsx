@@ -1,7 +1,7 @@
 // PetTable: one page of pets; a pet's name links to its page.
 import Link from 'next/link';
 import type { Pet } from '@/lib/contract/pets';
-import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
+import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { StatusBadge } from './status-badge';
 
 export const PET_COLUMNS = [
@@ -15,15 +15,7 @@ export function PetTable({ pets, isUpdating }: { pets: Pet[]; isUpdating: boolea
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <Table aria-label="Pets" aria-busy={isUpdating}>
-        <TableHead>
-          <tr>
-            {PET_COLUMNS.map((column) => (
-              <Th key={column.title} className={column.className}>
-                {column.title}
-              </Th>
-            ))}
-          </tr>
-        </TableHead>
+        <TableHead columns={PET_COLUMNS} />
         <tbody>
           {pets.map((pet) => (
             <Tr key={pet.id}>

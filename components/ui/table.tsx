@@ -20,10 +20,20 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   return <table className={cn('w-full text-left text-sm', className)} {...props} />;
 }
 
-export function TableHead({ children }: { children: ReactNode }) {
+/** A table column: its header text, and classes shared by its cells. */
+export type Column = { title: string; className?: string; isTitleHidden?: boolean };
+
+/** The header row, one cell per column; a hidden title is still read by screen readers. */
+export function TableHead({ columns }: { columns: Column[] }) {
   return (
     <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-      {children}
+      <tr>
+        {columns.map((column) => (
+          <Th key={column.title} className={column.className}>
+            {column.isTitleHidden ? <span className="sr-only">{column.title}</span> : column.title}
+          </Th>
+        ))}
+      </tr>
     </thead>
   );
 }

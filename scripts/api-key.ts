@@ -1,8 +1,9 @@
 // `npm run api-key -- create|list|revoke`: manage API keys from the command line.
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, scopesFor, type Scope } from '../lib/api-keys';
-import { closeDb, db } from '../lib/db/client';
+import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
+import { runCommand, UsageError } from './cli';
 
 const USAGE = `Usage:
   npm run api-key -- create --name NAME [--scope read|write] [--expires-in 30d|12h|45m]
@@ -16,8 +17,6 @@ function parseDuration(text: string): number {
   if (!match) throw new UsageError(`--expires-in must look like 30d, 12h or 45m (got "${text}")`);
   return Number(match[1]) * DURATION_UNITS[match[2]!]!;
 }
-
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -70,11 +69,4 @@ async function main(argv: string[]): Promise<void> {
   throw new UsageError(command ? `Unknown command "${command}"` : 'No command given');
 }
 
-try {
-  await main(process.argv.slice(2));
-} catch (error) {
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await closeDb();
-}
+await runCommand(() => main(process.argv.slice(2)), USAGE);

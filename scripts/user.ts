@@ -1,8 +1,9 @@
 // `npm run user -- create|set-password|list`: manage dashboard users from the command line.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { closeDb, db } from '../lib/db/client';
+import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
+import { runCommand, UsageError } from './cli';
 import { users } from '../lib/db/schema';
 import { createUser, MIN_PASSWORD_LENGTH, setPassword } from '../lib/users';
 
@@ -11,8 +12,6 @@ const USAGE = `Usage:
   npm run user -- set-password --email EMAIL [--password PASSWORD]
   npm run user -- list
 Without --password, the password is asked for (not echoed).`;
-
-class UsageError extends Error {}
 
 /** Reads a password from the terminal without echoing it (or one line from a pipe). */
 async function askPassword(prompt: string): Promise<string> {
@@ -67,11 +66,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await main(process.argv.slice(2));
-} catch (error) {
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await closeDb();
-}
+await runCommand(() => main(process.argv.slice(2)), USAGE);

@@ -4,6 +4,7 @@ import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { Button } from './ui/button';
 import { Field, Input } from './ui/field';
 import { Notice } from './ui/notice';
@@ -29,7 +30,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
       return;
     }
     setPending(false);
-    setError(result?.error === 'CredentialsSignin' ? 'Wrong email or password.' : 'Signing in failed; try again.');
+    setError(signInErrorMessage(result?.error));
   }
 
   return (
@@ -47,4 +48,17 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
       </Button>
     </form>
   );
+}
+
+function signInErrorMessage(error: string | null | undefined): string {
+  if (error === 'CredentialsSignin') return 'Wrong email or password.';
+  const retryAfter = throttledRetryAfter(error);
+  if (retryAfter) return `Too many failed attempts. Try again in ${formatWait(retryAfter)}.`;
+  return 'Signing in failed; try again.';
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

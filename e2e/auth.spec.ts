@@ -4,8 +4,8 @@ import { ApiClientError } from '../lib/client/api-client';
 import { ADMIN, apiClient } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 
-async function signIn(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(ADMIN.email);
+async function signIn(page: Page, password: string, email = ADMIN.email): Promise<void> {
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -23,6 +23,21 @@ test('a signed-out visitor is sent to sign in, and back to the page afterwards',
   await signIn(page, ADMIN.password);
   await expect(page).toHaveURL(/\/orders\?status=delivered$/);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('after five wrong passwords the form asks to wait, and says how long', async ({ page }) => {
+  // Its own account: throttling the admin's would lock out the other tests.
+  const email = `guesser-${Date.now()}@petstore.test`;
+  await page.goto('/signin');
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await signIn(page, `guess ${attempt}`, email);
+    await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  await signIn(page, 'guess 6', email);
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many' })).toHaveText(/Too many failed attempts\. Try again in (30|[12]\d) seconds\./);
+  await expect(page).toHaveURL(/\/signin/);
+  await inspectPage(page, 'signin-throttled');
 });
 
 test('every dashboard page asks a signed-out visitor to sign in', async ({ page }) => {

@@ -5,6 +5,7 @@ import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
 import { runCommand, UsageError } from './cli';
 import { users } from '../lib/db/schema';
+import { forgetSignInFailures } from '../lib/sign-in-throttle';
 import { createUser, MIN_PASSWORD_LENGTH, setPassword } from '../lib/users';
 
 const USAGE = `Usage:
@@ -61,8 +62,11 @@ async function main(argv: string[]): Promise<void> {
     if (!created) throw new UsageError(`A user with email ${email} exists already; use set-password.`);
     console.error(`Created dashboard user ${created.email}.`);
   } else {
-    if (!(await setPassword(await db(), email, password))) throw new UsageError(`No user has email ${email}.`);
-    console.error(`Changed the password of ${email}.`);
+    const database = await db();
+    if (!(await setPassword(database, email, password))) throw new UsageError(`No user has email ${email}.`);
+    // A locked-out user whose password an admin reset can sign in at once.
+    await forgetSignInFailures(database, email);
+    console.error(`Changed the password of ${email}; failed sign-ins forgotten.`);
   }
 }
 

@@ -9,8 +9,10 @@ import { now } from '../clock';
 import { config } from '../config';
 import { db } from '../db/client';
 import { log } from '../log';
+import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
 import { verifyCredentials } from '../users';
 import { authSecret } from './secret';
+import { throttledError } from './throttled-error';
 
 /** How long a dashboard session, and its API key, lasts. */
 export const SESSION_HOURS = 12;
@@ -34,8 +36,15 @@ export function authOptions(): AuthOptions {
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
-          const user = await verifyCredentials(await db(), credentials.email, credentials.password);
+          const database = await db();
+          const admission = await admitSignInAttempt(database, credentials.email, now());
+          if (!admission.admitted) {
+            log.warn({ retryAfterSeconds: admission.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+            throw throttledError(admission.retryAfterSeconds);
+          }
+          const user = await verifyCredentials(database, credentials.email, credentials.password);
           if (!user) return null;
+          await forgetSignInFailures(database, user.email);
           return { id: String(user.id), email: user.email };
         },
       }),

@@ -2,8 +2,10 @@
 // calls them (CSRF token, then the credentials callback): CSRF protection and
 // throttling after failures; and the throttling schedule itself, against the
 // database with a clock of the test's own.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { admitSignInAttempt, delayAfterFailures, FREE_ATTEMPTS, forgetSignInFailures } from '@/lib/sign-in-throttle';
 import { createUser } from '@/lib/users';
@@ -105,6 +107,24 @@ describe('sign-in throttling over HTTP', () => {
     expect(errors.filter((error) => error === 'CredentialsSignin')).toHaveLength(FREE_ATTEMPTS);
     expect(errors.filter((error) => throttledRetryAfter(error) !== undefined)).toHaveLength(15 - FREE_ATTEMPTS);
   }, 60_000);
+});
+
+// The CLI writes while the server runs: PostgreSQL only (one process per PGlite folder).
+describe.skipIf(inject('database') !== 'postgres')('npm run user -- set-password', () => {
+  it('lifts the wait of a throttled account at once', async () => {
+    const email = uniqueEmail('reset');
+    const server = await serverWithData((database) => createUser(database, { email, password: PASSWORD }));
+    for (let attempt = 0; attempt <= FREE_ATTEMPTS; attempt += 1) await signIn(server.baseUrl, email, 'wrong password');
+    const refused = await signIn(server.baseUrl, email, PASSWORD);
+    expect(throttledRetryAfter(!refused.ok ? refused.error : undefined)).toBeDefined();
+
+    const newPassword = 'the new long password';
+    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' };
+    const cli = ['node_modules/tsx/dist/cli.mjs', 'scripts/user.ts', 'set-password', '--email', email, '--password', newPassword];
+    const { stderr } = await promisify(execFile)(process.execPath, cli, { env, timeout: 60_000 });
+    expect(stderr).toContain('failed sign-ins forgotten');
+    expect(await signIn(server.baseUrl, email, newPassword)).toEqual({ ok: true });
+  }, 120_000);
 });
 
 describe('the throttling schedule', () => {

@@ -36,10 +36,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {
-    // With proxy.ts present Next buffers each request body (default: up to
-    // 10 MB) so both proxy and handler can read it. /v1 refuses bodies over
-    // 64 KiB anyway; 1 MB bounds the memory and still leaves every over-limit
-    // body visibly over 64 KiB (a larger one is cut here, then refused with 413).
+    // Next buffers the body of each request proxy.ts runs on (default: up
+    // to 10 MB) so both proxy and page can read it. The proxy runs on the
+    // dashboard's pages only; 1 MB bounds that memory all the same.
     proxyClientMaxBodySize: '1mb',
   },
   async headers() {

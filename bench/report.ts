@@ -127,10 +127,10 @@ export function formatReport(input: Input) {
       `${host.cpus}, ${host.memoryGb} GB, load average at the end ${host.loadAverage}; Node ${host.node}, Next.js ${host.next}, ` +
       `postgres driver ${host.postgresDriver}, ${host.postgres}.`,
     '',
-    'Servers: **app** = /v1 on `next start`; **next-baseline** = a minimal route handler in the same build ' +
+    'Servers: **app** = /v1 on the production server (server.mjs: Next\'s request handler behind the JSON front door); **next-baseline** = a minimal route handler in the same build ' +
       '(bearer lookup, one query, JSON; app/bench-baseline, on only with PETSTORE_BENCH_BASELINE=1); ' +
       `**node-baseline** = the same work on plain node:http + postgres (bench/baseline-node.mjs, max_pipeline ${settings.nodePipeline ?? 1}). ` +
-      'Both Next.js servers are one `next start` process, so its RSS is theirs together. ' +
+      'Each server is a process of its own (the two Next.js ones run the same build). ' +
       'Drift = req/s of the last fifth of the window over the first fifth. CPU ms/req = server process CPU time / requests.' +
       (settings.serverEnv && Object.keys(settings.serverEnv).length > 0 ? ` App environment: ${JSON.stringify(settings.serverEnv)}.` : ''),
     '',

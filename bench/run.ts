@@ -1,9 +1,10 @@
-// `npm run bench`: measures /v1 on the production build (`next start`) against
+// `npm run bench`: measures /v1 on the production build (server.mjs) against
 // a real PostgreSQL, side by side with two baselines doing the least work the
 // same requests need: a guarded route of the same Next.js build
 // (app/bench-baseline) and a plain node:http server (bench/baseline-node.mjs).
 // Prints a markdown table and writes bench/results/latest.{md,json}.
 // Options: see `npm run bench -- --help` and docs/PERFORMANCE.md.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -103,17 +104,19 @@ async function measureSize(
   console.log(`\n## ${database.pets.toLocaleString('en')} pets, ${database.orders.toLocaleString('en')} orders (${database.name})`);
   const servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
-  let app: Server | undefined;
+  const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
   try {
-    app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir });
-    if (settings.targets.includes('app')) servers.app = app;
-    if (settings.targets.includes('next-baseline')) servers['next-baseline'] = { ...app, prefix: '/bench-baseline' };
-    if (settings.targets.includes('node-baseline')) servers['node-baseline'] = await startNodeBaseline({
-        databaseUrl: database.url,
-        apiKey: app.apiKey,
-        maxPipeline: settings.nodePipeline,
-      });
-    const context = { pets: database.pets, apiKey: app.apiKey };
+    // The app and the Next.js baseline each in a process of its own, so each RSS is its own. The
+    // app's server runs even when not measured: its start-up makes the bench key valid for all.
+    servers.app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir, apiKey });
+    if (settings.targets.includes('next-baseline')) {
+      const baseline = await startNextServer({ databaseUrl: database.url, env: {}, apiKey });
+      servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
+    }
+    if (settings.targets.includes('node-baseline')) {
+      servers['node-baseline'] = await startNodeBaseline({ databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
+    }
+    const context = { pets: database.pets, apiKey };
     if (settings.serverWarmup > 0) {
       for (const target of settings.targets) {
         await warmUp(servers[target]!, SCENARIOS[0]!, context, {
@@ -138,9 +141,7 @@ async function measureSize(
       }
     }
   } finally {
-    await servers['node-baseline']?.stop();
-    // The Next.js server runs whichever targets were chosen: it holds the bench key.
-    await app?.stop();
+    for (const server of Object.values(servers)) await server.stop();
     await removeBenchRows(database);
   }
   return { pets: database.pets, orders: database.orders, measurements };

@@ -1,4 +1,4 @@
-// The servers under test: the production build (`next start`, which also serves
+// The servers under test: the production build (server.mjs, which also serves
 // the guarded Next.js baseline) and the plain node:http baseline. Their output
 // goes to a file (as it would to a log collector), not through this process.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -95,12 +95,14 @@ export async function startNextServer(options: {
   databaseUrl: string;
   env: Record<string, string>;
   profileDir?: string;
+  /** The bootstrap key; a fresh one by default. */
+  apiKey?: string;
 }): Promise<Server> {
-  const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
+  const apiKey = options.apiKey ?? `psk_bench_${randomBytes(24).toString('base64url')}`;
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   return launch(
     'next',
-    [...profile, 'node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1'],
+    [...profile, 'server.mjs', '-H', '127.0.0.1'],
     {
       DATABASE_URL: options.databaseUrl,
       DATABASE_POOL_SIZE: POOL_SIZE,
@@ -129,7 +131,7 @@ export async function startNodeBaseline(options: { databaseUrl: string; apiKey: 
   );
 }
 
-/** The process and all its descendants (next start may fork workers). */
+/** The process and all its descendants (Next may fork workers). */
 export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {

@@ -2,13 +2,14 @@
 // requests in flight finish (bounded), close the database (PGlite releases its
 // lock file), exit 0.
 //
-// `next start` (Next 16, server/lib/start-server.js) already answers the signal
-// with server.close(), which refuses new connections and waits for open ones;
-// but idle keep-alive sockets hold that wait for up to 5 s, nothing bounds it,
-// the database is never closed, and it ends with process.exit(143 or 130). So
-// this takes over its handlers: it still runs them (they own the HTTP server),
-// tracks the requests in flight itself, and holds back their process.exit
-// until the database is closed.
+// It tracks the requests in flight itself (Node's diagnostics channel, which
+// also names the HTTP server). Under server.mjs nothing else answers the
+// signals. Under `next start` or `next dev` (Next 16, start-server.js) Next
+// answers them with server.close(), but idle keep-alive sockets hold that wait
+// for up to 5 s, nothing bounds it, the database is never closed, and it ends
+// with process.exit(143 or 130): so this takes over those handlers, still runs
+// them (they own the HTTP server), and holds back their process.exit until the
+// database is closed.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { closeDb } from './db/client';

@@ -1,6 +1,6 @@
 // `npm start`: builds the app when there is no build or the sources are newer
-// than it, then serves it with `next start` (embedded database unless
-// DATABASE_URL is set).
+// than it, then serves it with server.mjs (Next's handler behind the API's
+// front door; embedded database unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,6 @@ if (!isBuildCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [NEXT, 'start', ...process.argv.slice(2)], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['server.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

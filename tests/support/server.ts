@@ -1,4 +1,4 @@
-// Starts the production build (`next start`) on a free port against a fresh
+// Starts the production build (server.mjs) on a free port against a fresh
 // database: a new PostgreSQL database, or a new PGlite folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +16,7 @@ export type TestServer = {
   databaseUrl?: string;
   pgliteDir?: string;
   logs: () => string;
-  /** The `next start` process, for tests that signal it themselves. */
+  /** The server.mjs process, for tests that signal it themselves. */
   process: ChildProcess;
   stop: () => Promise<void>;
 };
@@ -83,7 +83,7 @@ export async function startServer(
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, options.env);
 
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArguments } from '../scripts/server-command.mjs';
 
 export type Server = {
   baseUrl: string;
@@ -102,7 +103,7 @@ export async function startNextServer(options: {
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   return launch(
     'next',
-    [...profile, 'server.mjs', '-H', '127.0.0.1'],
+    [...profile, ...serverArguments(['-H', '127.0.0.1'])],
     {
       DATABASE_URL: options.databaseUrl,
       DATABASE_POOL_SIZE: POOL_SIZE,

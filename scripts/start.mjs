@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverArguments } from './server-command.mjs';
 
 // No telemetry calls from a service that people run.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -30,6 +31,6 @@ if (!isBuildCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['server.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
+const server = spawn(process.execPath, serverArguments(process.argv.slice(2)), { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { serverArguments } from '../../scripts/server-command.mjs';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -83,7 +84,7 @@ export async function startServer(
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, options.env);
 
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, serverArguments(['-p', String(port), '-H', '127.0.0.1']), {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

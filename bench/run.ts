@@ -18,7 +18,7 @@ import { summariseProfiles } from './profile-summary';
 
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
-  --warmup N        seconds of warm-up before each measurement (default 3)
+  --warmup N        seconds of warm-up before each measurement (default 5)
   --server-warmup N requests that warm each fresh server up first (default 5000,
                     at most 30 s; 0 in --smoke)
   --connections N   concurrent connections (default 50)
@@ -83,7 +83,7 @@ function options() {
     profile: values.profile,
     fresh: values.fresh,
     duration: number(values.duration, smoke ? 1 : 15),
-    warmup: number(values.warmup, smoke ? 0 : 3),
+    warmup: number(values.warmup, smoke ? 0 : 5),
     serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
     connections: number(values.connections, smoke ? 10 : 50),
     sizes: (values.pets ?? (smoke ? '1000' : '100000')).split(',').map((size) => number(size, 0)),

@@ -29,6 +29,10 @@ const { values } = parseArgs({
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  log.fatal(`not a port: ${values.port ?? process.env.PORT}`);
+  process.exit(1);
+}
 
 // Before Next (and React, which picks its build by it) is loaded.
 process.env.NODE_ENV = 'production';
@@ -39,7 +43,7 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
   const refusal = refusalOf(request);
-  if (!refusal) return handle(request, response);
+  if (!refusal) return void handle(request, response).catch((error) => failed(request, response, error));
   const requestId = sendError(response, refusal);
   log.info({ requestId, method: request.method, path: request.url, status: refusal.status }, 'request');
 });
@@ -61,6 +65,14 @@ server.on('error', (error) => {
   process.exit(1);
 });
 server.listen(port, hostname, () => log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`));
+
+// What `next start` does when its handler throws (it should not: route errors are
+// caught inside Next), but as the API's Error rather than plain text.
+function failed(request, response, error) {
+  if (response.headersSent) response.destroy();
+  else sendError(response, { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
+  log.error({ err: error, method: request.method, path: request.url }, 'unhandled error');
+}
 
 /** @returns {{ status: number, code: string, message: string } | undefined} */
 function refusalOf(request) {

@@ -43,6 +43,9 @@ test('creates a key, shows it once, and a revoked key is refused', async ({ page
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
   await expect(confirm).toBeHidden();
   await expect(row.getByRole('button', { name: `Revoke ${name}` })).toBeHidden();
+  // The Revoked column (the 7th) now holds the moment, where it held "—".
+  await expect(row.getByRole('cell').nth(6).locator('time')).toBeVisible();
+  await inspectPage(page, 'api-key-revoked');
 
   const refused = await apiClient(key).listPets().catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(ApiClientError);

@@ -2,7 +2,7 @@
 // ApiKeyTable: every key made by hand (not the dashboard's session keys), its
 // state at a glance, and the way to revoke it.
 import type { ApiKey } from '@/lib/contract/api-keys';
-import { formatDateTime } from '../format';
+import { splitDateTime } from '../format';
 import { Badge } from '../ui/badge';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { RevokeKeyButton } from './revoke-key-button';
@@ -18,6 +18,18 @@ export const API_KEY_COLUMNS = [
   { title: 'Actions', className: 'text-right', isTitleHidden: true },
 ];
 
+// Four date columns of "Nov 26, 2026, 4:33 AM" pushed the Revoke button out of a 1280 px window.
+function When({ iso, fallback = '—' }: { iso: string | undefined; fallback?: string }) {
+  if (!iso) return fallback;
+  const { date, time } = splitDateTime(iso);
+  return (
+    <time dateTime={iso} className="block leading-tight">
+      {date}
+      <span className="block text-xs text-zinc-500 dark:text-zinc-400">{time}</span>
+    </time>
+  );
+}
+
 function isExpired(apiKey: ApiKey): boolean {
   return apiKey.expiresAt !== undefined && new Date(apiKey.expiresAt).getTime() <= Date.now();
 }
@@ -32,17 +44,24 @@ export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
             const isActive = !apiKey.revokedAt && !isExpired(apiKey);
             return (
               <Tr key={apiKey.id} className={isActive ? undefined : 'text-zinc-500 dark:text-zinc-400'}>
-                <Td className="font-medium">{apiKey.name}</Td>
+                {/* Names may be long: they wrap (the ! beats Td's nowrap) rather than widen the table past the Revoke button. */}
+                <Td className="max-w-32 min-w-28 font-medium whitespace-normal! wrap-anywhere">{apiKey.name}</Td>
                 <Td className="font-mono text-xs">{apiKey.prefix}…</Td>
                 <Td>
                   <Badge tone={apiKey.scopes.includes('admin') ? 'violet' : apiKey.scopes.includes('write') ? 'blue' : 'zinc'}>
                     {apiKey.scopes.at(-1)}
                   </Badge>
                 </Td>
-                <Td>{formatDateTime(apiKey.createdAt)}</Td>
-                <Td>{isExpired(apiKey) ? <Badge tone="amber">Expired</Badge> : formatDateTime(apiKey.expiresAt, 'Never')}</Td>
-                <Td>{formatDateTime(apiKey.lastUsedAt, 'Never')}</Td>
-                <Td>{apiKey.revokedAt ? <Badge tone="red">{formatDateTime(apiKey.revokedAt)}</Badge> : '—'}</Td>
+                <Td>
+                  <When iso={apiKey.createdAt} />
+                </Td>
+                <Td>{isExpired(apiKey) ? <Badge tone="amber">Expired</Badge> : <When iso={apiKey.expiresAt} fallback="Never" />}</Td>
+                <Td>
+                  <When iso={apiKey.lastUsedAt} fallback="Never" />
+                </Td>
+                <Td className={apiKey.revokedAt ? 'text-red-700 dark:text-red-400' : undefined}>
+                  <When iso={apiKey.revokedAt} />
+                </Td>
                 <Td className="text-right">{apiKey.revokedAt ? null : <RevokeKeyButton apiKey={apiKey} />}</Td>
               </Tr>
             );

@@ -36,7 +36,8 @@ test('places an order for an available pet, approves and delivers it, and the pe
   await expect(field(page, 'Ship date')).not.toHaveText('Not shipped yet');
   await expect(page.getByRole('button', { name: /Approve|Mark delivered|Cancel order/ })).toHaveCount(0);
 
-  await page.locator('dl').getByRole('link', { name: `Pet ${petId}` }).click();
+  await page.locator('dl').getByRole('link', { name: 'Lifecycle Lark' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pets/${petId}$`));
   await expect(field(page, 'Status')).toHaveText('Sold');
 });
 
@@ -55,7 +56,8 @@ test('cancels an order after a confirmation, and the pet is available again', as
   await expect(field(page, 'Status')).toHaveText('Cancelled');
   await expect(page.getByRole('button', { name: /Approve|Cancel order/ })).toHaveCount(0);
 
-  await page.locator('dl').getByRole('link', { name: `Pet ${petId}` }).click();
+  await page.locator('dl').getByRole('link', { name: 'Lifecycle Wren' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pets/${petId}$`));
   await expect(field(page, 'Status')).toHaveText('Available');
   await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
 });

@@ -54,7 +54,7 @@ test('opens an order, and its pet from there', async ({ page }) => {
   await inspectPage(page, 'order');
 
   const petLink = page.locator('dl').getByRole('link');
-  const petId = (await petLink.textContent())!.replace('Pet ', '');
+  const petId = (await petLink.getAttribute('href'))!.replace('/pets/', '');
   await petLink.click();
   await expect(page).toHaveURL(new RegExp(`/pets/${petId}$`));
   await expect(page.locator('dl')).toContainText(petId);

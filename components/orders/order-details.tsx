@@ -2,7 +2,7 @@
 // OrderDetails: one order's fields, a link to its pet, and the moves its status allows.
 import Link from 'next/link';
 import { ApiClientError } from '@/lib/client/api-client';
-import { useOrder } from '@/lib/client/hooks';
+import { useOrder, usePet } from '@/lib/client/hooks';
 import { formatDateTime } from '../format';
 import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
@@ -30,11 +30,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
           { label: 'ID', value: <span className="font-mono">{data?.id}</span> },
           {
             label: 'Pet',
-            value: data && (
-              <Link href={`/pets/${data.petId}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-                Pet {data.petId}
-              </Link>
-            ),
+            value: data && <PetLink petId={data.petId} />,
           },
           { label: 'Quantity', value: data?.quantity },
           { label: 'Status', value: data && <OrderStatusBadge status={data.status} /> },
@@ -42,6 +38,19 @@ export function OrderDetails({ orderId }: { orderId: number }) {
           { label: 'Placed', value: formatDateTime(data?.createdAt) },
         ]}
       />
+    </>
+  );
+}
+
+// The pet by name once it has loaded ("Pet 12" until then, or if it cannot be), and its id beside it.
+function PetLink({ petId }: { petId: number }) {
+  const pet = usePet(petId);
+  return (
+    <>
+      <Link href={`/pets/${petId}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        {pet.data?.name ?? `Pet ${petId}`}
+      </Link>
+      <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{petId}</span>
     </>
   );
 }

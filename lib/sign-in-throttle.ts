@@ -4,8 +4,9 @@
 // tells nothing about which accounts exist) and kept in the database, so every
 // instance enforces one limit. An attempt is counted before its password is
 // checked, inside a row lock: a burst of concurrent guesses cannot slip in
-// before the count catches up. A success forgets the account's failures.
-import { eq } from 'drizzle-orm';
+// before the count catches up. A success forgets the account's failures, and
+// rows an hour old are deleted, so guesses at many emails leave nothing behind.
+import { eq, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { signInFailures } from './db/schema';
 import { normaliseEmail } from './users';
@@ -30,14 +31,20 @@ export function delayAfterFailures(failures: number): number {
  */
 export async function admitSignInAttempt(database: Database, email: string, at: Date): Promise<Admission> {
   const account = normaliseEmail(email);
+  // A row untouched for that long counts as no row (its wait, 15 min at most, is over).
+  await database.delete(signInFailures).where(lt(signInFailures.lastAttemptAt, new Date(at.getTime() - FORGET_AFTER_MS)));
   return database.transaction(async (tx) => {
-    await tx.insert(signInFailures).values({ email: account, failures: 0, lastAttemptAt: at }).onConflictDoNothing();
-    const [row] = await tx.select().from(signInFailures).where(eq(signInFailures.email, account)).for('update');
+    // Insert or lock the account's row in one statement: a concurrent delete either
+    // came first (and this inserts) or waits for this transaction (and then spares the row).
+    const [row] = await tx
+      .insert(signInFailures)
+      .values({ email: account, failures: 0, lastAttemptAt: at })
+      .onConflictDoUpdate({ target: signInFailures.email, set: { email: account } })
+      .returning();
     if (row!.blockedUntil && row!.blockedUntil > at) {
       return { admitted: false, retryAfterSeconds: Math.ceil((row!.blockedUntil.getTime() - at.getTime()) / 1000) };
     }
-    const isStale = at.getTime() - row!.lastAttemptAt.getTime() > FORGET_AFTER_MS;
-    const failures = isStale ? 1 : row!.failures + 1;
+    const failures = row!.failures + 1;
     const delay = delayAfterFailures(failures);
     await tx
       .update(signInFailures)

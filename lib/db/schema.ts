@@ -51,12 +51,17 @@ export const users = pgTable('users', {
 
 // Failed dashboard sign-ins per account, keyed by the normalised email whether
 // or not such a user exists (lib/sign-in-throttle.ts); a success deletes the row.
-export const signInFailures = pgTable('sign_in_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
-});
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  },
+  // Old rows are deleted by age on every attempt.
+  (table) => [index('sign_in_failures_last_attempt_at_idx').on(table.lastAttemptAt)],
+);
 
 export const apiKeys = pgTable('api_keys', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -5,8 +5,10 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
+import { signInFailures } from '@/lib/db/schema';
 import { admitSignInAttempt, delayAfterFailures, FREE_ATTEMPTS, forgetSignInFailures } from '@/lib/sign-in-throttle';
 import { createUser } from '@/lib/users';
 import { openTestDatabase } from '../support/database';
@@ -158,6 +160,14 @@ describe('the throttling schedule', () => {
       // A success (or a password reset) forgets it all.
       await forgetSignInFailures(database, email);
       expect(await admitSignInAttempt(database, email, seconds(muchLater, FREE_ATTEMPTS))).toEqual({ admitted: true });
+      // Guesses at other emails leave nothing behind: an attempt deletes every row an hour old.
+      const stranger = uniqueEmail('stranger');
+      await admitSignInAttempt(database, stranger, muchLater);
+      const rowsOf = async (address: string) =>
+        (await database.select().from(signInFailures).where(eq(signInFailures.email, address))).length;
+      expect(await rowsOf(stranger)).toBe(1);
+      await admitSignInAttempt(database, email, seconds(muchLater, FREE_ATTEMPTS + 3601));
+      expect(await rowsOf(stranger)).toBe(0);
     } finally {
       await close();
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "sign_in_failures_last_attempt_at_idx" ON "sign_in_failures" USING btree ("last_attempt_at");

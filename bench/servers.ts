@@ -2,7 +2,6 @@
 // the guarded Next.js baseline) and the plain node:http baseline. Their output
 // goes to a file (as it would to a log collector), not through this process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -96,10 +95,10 @@ export async function startNextServer(options: {
   databaseUrl: string;
   env: Record<string, string>;
   profileDir?: string;
-  /** The bootstrap key; a fresh one by default. */
-  apiKey?: string;
+  /** The bootstrap key: one for every server of a run. */
+  apiKey: string;
 }): Promise<Server> {
-  const apiKey = options.apiKey ?? `psk_bench_${randomBytes(24).toString('base64url')}`;
+  const { apiKey } = options;
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   return launch(
     'next',

@@ -3,7 +3,7 @@
 // generation grow lazily under load (to ~190 MB, ~300 MB RSS, though ~50 MB is
 // live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
 // (docs/PERFORMANCE.md). PETSTORE_MAX_HEAP_MB changes the cap.
-export const DEFAULT_MAX_HEAP_MB = 192;
+const DEFAULT_MAX_HEAP_MB = 192;
 
 /** Node's arguments for server.mjs with `args`. */
 export function serverArguments(args = []) {

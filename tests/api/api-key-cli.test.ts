@@ -2,17 +2,11 @@
 // against the running server with the scope it was given, and revoking it
 // makes the server refuse it. The CLI writes to the database while the server
 // runs, which PGlite (one process per folder) cannot allow: PostgreSQL only.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { api, uniqueCategoryId } from '../support/api';
+import { runCli } from '../support/cli';
 
-const run = promisify(execFile);
-
-async function apiKeyCli(...args: string[]) {
-  const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' };
-  return run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/api-key.ts', ...args], { env, timeout: 60_000 });
-}
+const apiKeyCli = (...args: string[]) => runCli('scripts/api-key.ts', ...args);
 
 describe.skipIf(inject('database') !== 'postgres')('npm run api-key (PostgreSQL only: the CLI and the server cannot share a PGlite folder)', () => {
   it('creates a read key that can list but not add pets, and revoke makes it 401', async () => {

@@ -2,15 +2,14 @@
 // calls them (CSRF token, then the credentials callback): CSRF protection and
 // throttling after failures; and the throttling schedule itself, against the
 // database with a clock of the test's own.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { signInFailures } from '@/lib/db/schema';
 import { admitSignInAttempt, delayAfterFailures, FREE_ATTEMPTS, forgetSignInFailures } from '@/lib/sign-in-throttle';
 import { createUser } from '@/lib/users';
+import { runCli } from '../support/cli';
 import { openTestDatabase } from '../support/database';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
 
@@ -121,9 +120,7 @@ describe.skipIf(inject('database') !== 'postgres')('npm run user -- set-password
     expect(throttledRetryAfter(!refused.ok ? refused.error : undefined)).toBeDefined();
 
     const newPassword = 'the new long password';
-    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' };
-    const cli = ['node_modules/tsx/dist/cli.mjs', 'scripts/user.ts', 'set-password', '--email', email, '--password', newPassword];
-    const { stderr } = await promisify(execFile)(process.execPath, cli, { env, timeout: 60_000 });
+    const { stderr } = await runCli('scripts/user.ts', 'set-password', '--email', email, '--password', newPassword);
     expect(stderr).toContain('failed sign-ins forgotten');
     expect(await signIn(server.baseUrl, email, newPassword)).toEqual({ ok: true });
   }, 120_000);

@@ -7,11 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import * as schema from '@/lib/db/schema';
+import { openTestDatabase } from './database';
 import { startServer } from './server';
 
 export type SeededServer<Seed> = {
@@ -23,37 +21,25 @@ export type SeededServer<Seed> = {
 };
 
 export async function serverWithData<Seed>(prepare: (database: Database) => Promise<Seed>): Promise<SeededServer<Seed>> {
-  if (inject('database') === 'postgres') {
-    const client = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
-    try {
-      const seed = await prepare(drizzlePostgres(client, { schema }));
-      return { baseUrl: inject('baseUrl'), bootstrapKey: inject('apiKey'), seed, stop: async () => {} };
-    } finally {
-      await client.end();
-    }
-  }
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-seeded-'));
-  const dataDir = path.join(folder, 'data');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(dataDir);
+  const isPostgres = inject('database') === 'postgres';
+  const folder = isPostgres ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-seeded-'));
+  const dataDir = folder && path.join(folder, 'data');
+  const { database, close } = await openTestDatabase({ pgliteDir: dataDir });
   let seed: Seed;
   try {
-    const database = drizzlePglite(client, { schema });
-    await migrate(database, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
-    seed = await prepare(database as unknown as Database);
+    seed = await prepare(database);
   } finally {
-    await client.close();
+    await close();
   }
-  const server = await startServer({ database: 'pglite', env: { PGLITE_DIR: dataDir } });
+  if (isPostgres) return { baseUrl: inject('baseUrl'), bootstrapKey: inject('apiKey'), seed, stop: async () => {} };
+  const server = await startServer({ database: 'pglite', env: { PGLITE_DIR: dataDir! } });
   return {
     baseUrl: server.baseUrl,
     bootstrapKey: server.apiKey,
     seed,
     stop: async () => {
       await server.stop();
-      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(folder!, { recursive: true, force: true });
     },
   };
 }

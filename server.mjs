@@ -1,5 +1,7 @@
 // The production server (`npm start`, the tests, the benchmark): Next.js's own
-// request handler behind a thin node:http front door. The door keeps the API's
+// request handler behind a thin node:http front door; /v1 goes to the API's own
+// path (server/v1-dispatch.mjs, lib/v1-path), which calls the same route handlers
+// without Next's router (DESIGN.md, "The production path for /v1"). The door keeps the API's
 // promise that every answer is a JSON Error for the few requests Next cannot
 // route, and that nothing else pays for that:
 // - a method no route handler can take (PROPFIND; TRACE, which the WHATWG
@@ -12,11 +14,12 @@
 // are refused before any key is checked; auth stays in the handlers (DESIGN.md).
 //
 // Usage: node server.mjs [--port N | -p N] [--hostname H | -H H]; PORT also
-// sets the port (default 3000). Requires `next build` first.
+// sets the port (default 3000). Requires `npm run build` first.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { loadV1Path } from './server/v1-dispatch.mjs';
 
 // The methods Next's route handlers can receive.
 const ROUTABLE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -39,10 +42,15 @@ process.env.NODE_ENV = 'production';
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 await app.prepare();
+// Start-up (migrations, bootstrap key) runs in Next's instrumentation hook; the
+// /v1 path shares that one run and answers nothing before it has finished.
+const v1 = await loadV1Path();
+await v1?.ready();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
   const refusal = refusalOf(request);
+  if (!refusal && v1?.serves(request.url)) return void v1.listener(request, response);
   if (!refusal) return void handle(request, response).catch((error) => failed(request, response, error));
   const requestId = sendError(response, refusal);
   log.info({ requestId, method: request.method, path: request.url, status: refusal.status }, 'request');

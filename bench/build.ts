@@ -1,10 +1,17 @@
-// Builds the production app when there is no build or the sources are newer
-// than it (the same rule as scripts/start.mjs).
+// Builds the benchmark's own copy of the app when there is none or the sources
+// are newer (the same rule as scripts/start.mjs): Next's build with the Next.js
+// baseline route in .next-bench (PETSTORE_BENCH_BUILD=1, next.config.mjs), so
+// that route is in no production build, and the /v1 production path's bundle.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildV1, V1_BUNDLE } from '../scripts/build-v1.mjs';
 
-const SOURCES = ['app', 'components', 'lib', 'bench/baseline-core.mjs', 'drizzle', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs', 'package-lock.json'];
+const SOURCES = [
+  'app', 'components', 'lib', 'bench/baseline-core.mjs', 'drizzle', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs', 'package-lock.json',
+  'scripts/build-v1.mjs',
+];
+export const BENCH_BUILD_ENV = { PETSTORE_BENCH_BUILD: '1' };
 
 function newestChange(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -16,17 +23,19 @@ function newestChange(entry: string): number {
 // Which of the root files exist is part of the build too (adding or removing proxy.ts changes it).
 const rootFiles = () => SOURCES.filter((source) => !source.includes('/') && fs.existsSync(source)).join(',');
 
-export function ensureBuild(): void {
-  const buildId = '.next/BUILD_ID';
-  const stamp = '.next/bench-sources';
-  const isCurrent =
-    fs.existsSync(buildId) &&
-    fs.statSync(buildId).mtimeMs >= Math.max(...SOURCES.map(newestChange)) &&
-    fs.existsSync(stamp) &&
-    fs.readFileSync(stamp, 'utf8') === rootFiles();
-  if (isCurrent) return;
-  console.log('Building the app (no build yet, or the sources changed)…');
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('next build failed');
-  fs.writeFileSync(stamp, rootFiles());
+const isCurrent = (output: string) => fs.existsSync(output) && fs.statSync(output).mtimeMs >= Math.max(...SOURCES.map(newestChange));
+
+export async function ensureBuild(): Promise<void> {
+  const stamp = '.next-bench/bench-sources';
+  const isNextCurrent = isCurrent('.next-bench/BUILD_ID') && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === rootFiles();
+  if (!isNextCurrent) {
+    console.log('Building the benchmark\'s copy of the app in .next-bench (none yet, or the sources changed)…');
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, ...BENCH_BUILD_ENV },
+    });
+    if (build.status !== 0) throw new Error('next build failed');
+    fs.writeFileSync(stamp, rootFiles());
+  }
+  if (!isCurrent(V1_BUNDLE)) await buildV1();
 }

@@ -1,9 +1,11 @@
-// `npm run bench`: measures /v1 on the production build (server.mjs) against
+// `npm run bench`: measures /v1 on the production server (server.mjs) against
 // a real PostgreSQL, side by side with two baselines doing the least work the
-// same requests need: a guarded route of the same Next.js build
-// (app/bench-baseline) and a plain node:http server (bench/baseline-node.mjs).
+// same requests need: a plain node:http server (bench/baseline-node.mjs), the
+// one the targets are set against, and, for reference, a minimal route handler
+// under Next's router (app/bench-baseline, in the bench's build only).
 // Prints a markdown table and writes bench/results/latest.{md,json}.
 // Options: see `npm run bench -- --help` and docs/PERFORMANCE.md.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +27,9 @@ const HELP = `npm run bench -- [options]
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
   --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
-  --targets a,b     subset of: app, next-baseline, node-baseline (default all)
+  --targets a,b     subset of: app, node-baseline, next-baseline (default all)
+  --node V|PATH     the Node the servers run on: a major version (24: the
+                    registry's node@24, through npx) or a binary (default: this one)
   --smoke           a few seconds, tiny catalogue, all scenarios (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
   --fresh           re-seed the bench database even if it is already seeded
@@ -34,8 +38,8 @@ const HELP = `npm run bench -- [options]
                     as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
-type Target = 'app' | 'next-baseline' | 'node-baseline';
-const TARGETS: Target[] = ['app', 'next-baseline', 'node-baseline'];
+type Target = 'app' | 'node-baseline' | 'next-baseline';
+const TARGETS: Target[] = ['app', 'node-baseline', 'next-baseline'];
 
 function options() {
   const { values } = parseArgs({
@@ -52,6 +56,7 @@ function options() {
       fresh: { type: 'boolean', default: false },
       'server-env': { type: 'string', multiple: true, default: [] },
       'node-pipeline': { type: 'string', default: '1' },
+      node: { type: 'string' },
       out: { type: 'string', default: 'bench/results' },
       help: { type: 'boolean', default: false },
     },
@@ -91,8 +96,16 @@ function options() {
     targets,
     serverEnv,
     nodePipeline: number(values['node-pipeline'], 1),
+    node: nodeBinary(values.node),
     out: values.out,
   };
+}
+
+/** The Node binary for the servers: --node's path, or the registry's node@N for a major version N. */
+function nodeBinary(given: string | undefined): string {
+  if (given === undefined) return process.execPath;
+  if (!/^\d+$/.test(given)) return given;
+  return execFileSync('npx', ['-y', '-p', `node@${given}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
 }
 
 async function measureSize(
@@ -108,13 +121,14 @@ async function measureSize(
   try {
     // The app and the Next.js baseline each in a process of its own, so each RSS is its own. The
     // app's server runs even when not measured: its start-up makes the bench key valid for all.
-    servers.app = await startNextServer({ databaseUrl: database.url, env: settings.serverEnv, profileDir, apiKey });
-    if (settings.targets.includes('next-baseline')) {
-      const baseline = await startNextServer({ databaseUrl: database.url, env: {}, apiKey });
-      servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
-    }
+    const node = settings.node;
+    servers.app = await startNextServer({ node, databaseUrl: database.url, env: settings.serverEnv, profileDir, apiKey });
     if (settings.targets.includes('node-baseline')) {
-      servers['node-baseline'] = await startNodeBaseline({ databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
+      servers['node-baseline'] = await startNodeBaseline({ node, databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
+    }
+    if (settings.targets.includes('next-baseline')) {
+      const baseline = await startNextServer({ node, databaseUrl: database.url, env: {}, apiKey });
+      servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
     }
     const context = { pets: database.pets, apiKey };
     if (settings.serverWarmup > 0) {
@@ -164,7 +178,7 @@ async function checkOnce(server: Server, scenario: Scenario, context: { pets: nu
 async function main() {
   const settings = options();
   const started = new Date();
-  ensureBuild();
+  await ensureBuild();
   const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
   const sizes: SizeReport[] = [];
   for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
@@ -179,6 +193,7 @@ async function main() {
       profile: settings.profile,
       serverEnv: settings.serverEnv,
       nodePipeline: settings.nodePipeline,
+      serverNode: execFileSync(settings.node, ['--version'], { encoding: 'utf8' }).trim(),
     },
     sizes,
   });

@@ -1,5 +1,6 @@
-// The servers under test: the production build (server.mjs, which also serves
-// the guarded Next.js baseline) and the plain node:http baseline. Their output
+// The servers under test: the production server (server.mjs) on the bench's
+// build, which also has the Next.js baseline route, and the plain node:http
+// baseline, all on one Node binary (the bench's own, or --node). Their output
 // goes to a file (as it would to a log collector), not through this process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverArguments } from '../scripts/server-command.mjs';
+import { BENCH_BUILD_ENV } from './build';
 
 export type Server = {
   baseUrl: string;
@@ -34,6 +36,7 @@ async function freePort(): Promise<number> {
 }
 
 async function launch(
+  node: string,
   name: string,
   args: string[],
   env: Record<string, string>,
@@ -46,7 +49,7 @@ async function launch(
   const logFile = path.join(logDirectory, `petstore-bench-${name}-${port}.log`);
   const output = fs.openSync(logFile, 'w');
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(node, args, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' } as NodeJS.ProcessEnv,
     stdio: ['ignore', output, output],
   });
@@ -92,6 +95,8 @@ function tail(file: string): string {
 }
 
 export async function startNextServer(options: {
+  /** The Node binary. */
+  node: string;
   databaseUrl: string;
   env: Record<string, string>;
   profileDir?: string;
@@ -101,6 +106,7 @@ export async function startNextServer(options: {
   const { apiKey } = options;
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   return launch(
+    options.node,
     'next',
     [...profile, ...serverArguments(['-H', '127.0.0.1'])],
     {
@@ -108,7 +114,8 @@ export async function startNextServer(options: {
       DATABASE_POOL_SIZE: POOL_SIZE,
       PETSTORE_BOOTSTRAP_API_KEY: apiKey,
       PETSTORE_SEED: 'never',
-      PETSTORE_BENCH_BASELINE: '1',
+      // The bench's build (.next-bench), with the Next.js baseline route.
+      ...BENCH_BUILD_ENV,
       // Every request keeps its log line, as in production.
       LOG_LEVEL: 'info',
       // The per-key rate limit would throttle the one bench key (lib/http/rate-limit.ts).
@@ -121,8 +128,9 @@ export async function startNextServer(options: {
 }
 
 /** The node:http baseline; it accepts the app's bootstrap key (same database). */
-export async function startNodeBaseline(options: { databaseUrl: string; apiKey: string; maxPipeline: number }): Promise<Server> {
+export async function startNodeBaseline(options: { node: string; databaseUrl: string; apiKey: string; maxPipeline: number }): Promise<Server> {
   return launch(
+    options.node,
     'node-baseline',
     ['bench/baseline-node.mjs'],
     { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BASELINE_MAX_PIPELINE: String(options.maxPipeline) },

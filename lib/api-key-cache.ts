@@ -9,6 +9,7 @@
 import { config } from './config';
 import { listenToChannel } from './db/client';
 import { log } from './log';
+import { processState } from './process-state';
 
 export const REVOCATION_CHANNEL = 'api_key_revoked';
 // Bounds how long an entry is trusted even if a notification were lost unseen.
@@ -66,14 +67,14 @@ export class KeyCache {
   }
 }
 
-const globalForCache = globalThis as typeof globalThis & { petstoreKeyCache?: KeyCache; petstoreKeyFeed?: boolean };
+const shared = processState('keyCache', (): { cache?: KeyCache; isFeedStarted?: boolean } => ({}));
 
 /** This process's cache (undefined when switched off); the first call starts listening for revocations. */
 export function processKeyCache(): KeyCache | undefined {
   if (config().PETSTORE_API_KEY_CACHE === 'off') return undefined;
-  const cache = (globalForCache.petstoreKeyCache ??= new KeyCache());
-  if (!globalForCache.petstoreKeyFeed) {
-    globalForCache.petstoreKeyFeed = true;
+  const cache = (shared.cache ??= new KeyCache());
+  if (!shared.isFeedStarted) {
+    shared.isFeedStarted = true;
     listenToChannel(REVOCATION_CHANNEL, {
       onMessage: (payload) => cache.forget(Number(payload)),
       onState: (isListening) => {
@@ -81,7 +82,7 @@ export function processKeyCache(): KeyCache | undefined {
         log.info({ isListening }, isListening ? 'API key cache on' : 'API key cache off until LISTEN is back');
       },
     }).catch((error) => {
-      globalForCache.petstoreKeyFeed = false;
+      shared.isFeedStarted = false;
       log.warn({ err: error }, 'API key cache off: cannot listen for revocations');
     });
   }
@@ -90,5 +91,5 @@ export function processKeyCache(): KeyCache | undefined {
 
 /** Evicts a key in this process at once (the others hear of it through the notification). */
 export function forgetCachedKey(id: number): void {
-  globalForCache.petstoreKeyCache?.forget(id);
+  shared.cache?.forget(id);
 }

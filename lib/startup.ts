@@ -6,6 +6,7 @@ import { config, ConfigError } from './config';
 import { databaseKind, db, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { log } from './log';
+import { processState } from './process-state';
 import { isCatalogueEmpty, seedCatalogue } from './seed';
 import { installGracefulShutdown } from './shutdown';
 import { countUsers, createUser, generatePassword } from './users';
@@ -48,8 +49,16 @@ async function ensureFirstUser(database: Database): Promise<void> {
   log.warn(`Change it with: npm run user -- set-password --email ${GENERATED_ADMIN_EMAIL}`);
 }
 
+/**
+ * Start-up, once per process: Next's instrumentation hook and the /v1 bundle
+ * both call this, and both wait on the same run.
+ */
+export function startUpOnce(): Promise<void> {
+  return processState('startUp', startUpOrExit);
+}
+
 /** A server that cannot start (bad configuration, no database) says why and stops. */
-export async function startUpOrExit(): Promise<void> {
+async function startUpOrExit(): Promise<void> {
   try {
     await startUp();
   } catch (error) {

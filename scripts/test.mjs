@@ -1,6 +1,8 @@
 // `npm test`: builds the production app, runs the API suite against a real
-// PostgreSQL and against the embedded PGlite, then the browser suite if there is
-// one, and ends with one summary line: "N passed, N failed".
+// PostgreSQL and against the embedded PGlite, then the /v1 contract subset with
+// /v1 served by Next alone (so the production path and Next's cannot drift),
+// then the browser suite if there is one, and ends with one summary line:
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,7 +38,7 @@ function addPlaywrightReport(file) {
 
 const onlyDatabase = process.env.TEST_DATABASE;
 if (process.env.SKIP_BUILD !== '1') {
-  if (!run('next build', process.execPath, ['node_modules/next/dist/bin/next', 'build'])) {
+  if (!run('build (Next and the /v1 path)', process.execPath, ['scripts/build.mjs'])) {
     console.log('\n0 passed, 1 failed');
     process.exit(1);
   }
@@ -48,6 +50,20 @@ for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
     'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
     ...process.argv.slice(2),
   ], { TEST_DATABASE: database });
+  addVitestReport(report);
+}
+
+// The contract both ways of serving /v1 must keep (DESIGN.md, "The production path for /v1").
+const CONTRACT_SUBSET = [
+  'tests/api/parity.test.ts', 'tests/api/routing.test.ts', 'tests/api/smoke.test.ts', 'tests/api/auth.test.ts',
+  'tests/api/get-pet.test.ts', 'tests/api/list-pets.test.ts', 'tests/api/logging.test.ts',
+];
+if ((!onlyDatabase || onlyDatabase === 'postgres') && process.argv.length === 2) {
+  const report = path.join(reports, 'vitest-via-next.json');
+  run('API contract with /v1 served by Next alone, on postgres', process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    ...CONTRACT_SUBSET,
+  ], { TEST_DATABASE: 'postgres', PETSTORE_V1_VIA: 'next' });
   addVitestReport(report);
 }
 

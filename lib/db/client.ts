@@ -1,11 +1,12 @@
 // The database handle: the `postgres` driver when DATABASE_URL is set, else the
-// embedded PGlite in PGLITE_DIR. One instance per process, kept on globalThis so
-// that hot reload and Next's several module graphs share it.
+// embedded PGlite in PGLITE_DIR. One instance per process (lib/process-state.ts),
+// shared by Next's module graphs and the /v1 bundle.
 import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { config } from '../config';
+import { processState } from '../process-state';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -25,27 +26,27 @@ type Handle = {
   listen: (channel: string, handlers: ChannelHandlers) => Promise<void>;
 };
 
-const globalForDb = globalThis as typeof globalThis & { petstoreDb?: Promise<Handle> };
+const shared = processState('db', (): { handle?: Promise<Handle> } => ({}));
 
 export function db(): Promise<Database> {
-  globalForDb.petstoreDb ??= open();
-  return globalForDb.petstoreDb.then((handle) => handle.database);
+  shared.handle ??= open();
+  return shared.handle.then((handle) => handle.database);
 }
 
 export async function databaseKind(): Promise<Handle['kind']> {
-  globalForDb.petstoreDb ??= open();
-  return (await globalForDb.petstoreDb).kind;
+  shared.handle ??= open();
+  return (await shared.handle).kind;
 }
 
 /** LISTENs on `channel` (PostgreSQL: on a dedicated connection, re-established when lost). */
 export async function listenToChannel(channel: string, handlers: ChannelHandlers): Promise<void> {
-  globalForDb.petstoreDb ??= open();
-  await (await globalForDb.petstoreDb).listen(channel, handlers);
+  shared.handle ??= open();
+  await (await shared.handle).listen(channel, handlers);
 }
 
 export async function closeDb(): Promise<void> {
-  const handle = globalForDb.petstoreDb;
-  globalForDb.petstoreDb = undefined;
+  const handle = shared.handle;
+  shared.handle = undefined;
   if (handle) await (await handle).close();
 }
 

@@ -18,13 +18,15 @@ import {
   releaseIdempotencyKey,
 } from '../idempotency';
 import { log } from '../log';
+import { processState } from '../process-state';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 // Answers a replay repeats; the wrapper adds the rest (request id, rate limits) afresh.
 const STORED_HEADERS = ['content-type', 'location', 'link', 'allow', 'www-authenticate', 'retry-after'];
 const CLEAN_UP_EVERY_MS = 60_000;
-let lastCleanUp = 0;
+// One sweeper clock per process, whichever bundle serves the request.
+const sweeper = processState('idempotencySweeper', () => ({ lastCleanUp: 0 }));
 
 /** Runs `operate` at most once per (API key, Idempotency-Key); without the header, just runs it. */
 export async function idempotently(
@@ -96,8 +98,8 @@ function hashRequest(request: Request, body: Uint8Array): string {
 
 // Expired rows are ignored by the claim anyway; this only keeps the table small.
 function cleanUpOccasionally(database: Database, at: Date): void {
-  if (Date.now() - lastCleanUp < CLEAN_UP_EVERY_MS) return;
-  lastCleanUp = Date.now();
+  if (Date.now() - sweeper.lastCleanUp < CLEAN_UP_EVERY_MS) return;
+  sweeper.lastCleanUp = Date.now();
   deleteExpiredIdempotencyKeys(database, at).catch((error: unknown) =>
     log.warn({ err: error }, 'could not delete expired idempotency keys'),
   );

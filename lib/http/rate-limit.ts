@@ -8,6 +8,7 @@
 import type { Redis } from 'ioredis';
 import { config } from '../config';
 import { log } from '../log';
+import { processState } from '../process-state';
 import type { Caller } from './auth';
 import { ApiError } from './errors';
 
@@ -35,7 +36,8 @@ export async function enforceRateLimit(caller: Caller): Promise<Record<string, s
   });
 }
 
-const buckets = new Map<number, Bucket>();
+// One set of buckets (and one Redis client) per process, whichever bundle asks.
+const buckets = processState('rateLimitBuckets', () => new Map<number, Bucket>());
 
 function takeFromMemory(keyId: number, { rate, burst }: Limits): { allowed: boolean; tokens: number } {
   const nowMs = performance.now();
@@ -78,13 +80,12 @@ return {allowed, tostring(tokens)}
 `;
 
 type RedisLimiter = { client: Redis; ready: Promise<void> };
-const globalForRedis = globalThis as typeof globalThis & { petstoreRateLimitRedis?: Promise<RedisLimiter> };
+const shared = processState('rateLimitRedis', (): { limiter?: Promise<RedisLimiter>; lastWarning: number } => ({ lastWarning: 0 }));
 const WARN_EVERY_MS = 10_000;
-let lastWarning = 0;
 
 async function takeFromRedis(keyId: number, { rate, burst }: Limits): Promise<{ allowed: boolean; tokens: number } | null> {
   try {
-    const { client, ready } = await (globalForRedis.petstoreRateLimitRedis ??= connectRedis(config().REDIS_URL!));
+    const { client, ready } = await (shared.limiter ??= connectRedis(config().REDIS_URL!));
     await ready;
     const [allowed, tokens] = (await client.eval(
       TAKE_TOKEN,
@@ -121,7 +122,7 @@ async function connectRedis(url: string): Promise<RedisLimiter> {
 }
 
 function warnOccasionally(error: unknown): void {
-  if (Date.now() - lastWarning < WARN_EVERY_MS) return;
-  lastWarning = Date.now();
+  if (Date.now() - shared.lastWarning < WARN_EVERY_MS) return;
+  shared.lastWarning = Date.now();
   log.warn({ err: error }, 'rate limiter: Redis unavailable, requests pass unlimited');
 }

@@ -1,17 +1,16 @@
 // /bench-baseline/v1/...: the benchmark's "minimal Next.js route handler"
-// baseline (bench/baseline-core.mjs: bearer lookup, one query, JSON). It exists
-// only when PETSTORE_BENCH_BASELINE=1; otherwise every request gets a 404.
+// baseline (bench/baseline-core.mjs: bearer lookup, one query, JSON). Only the
+// benchmark's own build has it (PETSTORE_BENCH_BUILD=1, next.config.mjs).
 import { createBaseline } from '@/bench/baseline-core.mjs';
 
 export const dynamic = 'force-dynamic';
 
 const PREFIX = '/bench-baseline';
-const isEnabled = process.env.PETSTORE_BENCH_BASELINE === '1' && Boolean(process.env.DATABASE_URL);
 
 const globalForBaseline = globalThis as typeof globalThis & { petstoreBenchBaseline?: ReturnType<typeof createBaseline> };
 
 async function serve(request: Request): Promise<Response> {
-  if (!isEnabled) return Response.json({ code: 'not_found', message: 'Not found.', status: 404 }, { status: 404 });
+  if (!process.env.DATABASE_URL) return Response.json({ code: 'not_found', message: 'Not found.', status: 404 }, { status: 404 });
   globalForBaseline.petstoreBenchBaseline ??= createBaseline(process.env.DATABASE_URL!, {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   });

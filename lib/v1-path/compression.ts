@@ -1,0 +1,49 @@
+// Compression of /v1 answers on the production path: gzip (or brotli for a
+// client that takes only that) when the client accepts it and the body is big enough to gain (docs/PERFORMANCE.md,
+// "Compression", has the measurement behind the threshold). Next compresses the
+// same answers when it serves /v1 itself (next.config.mjs `compress`).
+import zlib from 'node:zlib';
+
+// Below this many bytes an answer already fits one TCP segment (MSS ~1,448
+// bytes), so compressing saves no round trip and only costs CPU.
+export const COMPRESS_MIN_BYTES = 1_400;
+
+// On this API's JSON (1-11 KB) gzip level 6 and brotli quality 4 shrink alike
+// (to ~15%), and gzip costs less CPU: it is preferred when both are accepted.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP_OPTIONS = { level: 6 };
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the Accept-Encoding header allows, if any (q=0 refuses one). */
+export function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token, ...parameters] = part.trim().split(';');
+    const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+    weights.set(token!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  if (weightOf('gzip') > 0) return 'gzip';
+  if (weightOf('br') > 0) return 'br';
+  return undefined;
+}
+
+/**
+ * `response` compressed for `request` when that gains anything; else `response`
+ * itself, untouched (a client that accepts no encoding costs nothing here).
+ */
+export async function compressed(request: Request, response: Response): Promise<Response> {
+  const encoding = acceptedEncoding(request.headers.get('accept-encoding'));
+  if (!encoding || request.method === 'HEAD' || response.status === 204 || response.headers.has('content-encoding')) return response;
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  const init = { status: response.status, headers };
+  if (body.byteLength < COMPRESS_MIN_BYTES) return new Response(body, init);
+  const packed = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS);
+  headers.set('content-encoding', encoding);
+  headers.append('vary', 'accept-encoding');
+  headers.delete('content-length');
+  return new Response(packed, init);
+}

@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request) => Request;
+    /** autocannon keeps these on its request objects; a setupRequest must pass them on. */
+    host?: string;
   };
   type Options = Request & { url: string; connections?: number; duration?: number; amount?: number; requests?: Request[] };
   type Histogram = { average: number; mean: number; total: number; p50: number; p99: number };

@@ -1,7 +1,7 @@
 // `npx tsx bench/lcp.ts`: the dashboard's weight, as the Largest Contentful
 // Paint of /pets in headless Chromium after signing in, plus the bytes the page
-// pulled in and its JavaScript gzipped (what a compressing reverse proxy sends:
-// the app itself answers uncompressed, see next.config.mjs).
+// pulled in (as npm start sends them: compressed, next.config.mjs) and its
+// JavaScript gzipped here, which should be about what was transferred.
 //
 //   PETSTORE_URL=http://127.0.0.1:3000 ADMIN_EMAIL=… ADMIN_PASSWORD=… npx tsx bench/lcp.ts [--runs 5]
 //

@@ -83,7 +83,8 @@ export async function runLoad(
     connections: settings.connections,
     duration: settings.duration,
     ...fixed,
-    ...(scenario.varies ? { requests: [{ setupRequest: () => toAutocannon() }] } : {}),
+    // Merged into autocannon's own request: a request object of ours alone would lose its Host header.
+    ...(scenario.varies ? { requests: [{ setupRequest: (request) => ({ ...request, ...toAutocannon() }) }] } : {}),
   });
   const perSecond: number[] = [];
   instance.on('tick', ({ counter }: { counter: number }) => perSecond.push(counter));

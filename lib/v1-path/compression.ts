@@ -4,9 +4,10 @@
 // same answers when it serves /v1 itself (next.config.mjs `compress`).
 import zlib from 'node:zlib';
 
-// Below this many bytes an answer already fits one TCP segment (MSS ~1,448
-// bytes), so compressing saves no round trip and only costs CPU.
-export const COMPRESS_MIN_BYTES = 1_400;
+// Below about one TCP segment (MSS ~1,448 bytes) compressing saves no packet
+// and no round trip and only costs CPU. 1 KiB is also Next's threshold (its
+// `compress`), so both paths compress the same answers.
+export const COMPRESS_MIN_BYTES = 1_024;
 
 // On this API's JSON (1-11 KB) gzip level 6 and brotli quality 4 shrink alike
 // (to ~15%), and gzip costs less CPU: it is preferred when both are accepted.

@@ -6,6 +6,7 @@
 // GET, the security headers. Paths Next would first redirect (a trailing slash,
 // `//`, dot segments) are left to Next. scripts/build-v1.mjs compiles this with
 // the route modules into one bundle; server.mjs loads it.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, RequestError, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { securityHeaders } from '../security-headers.mjs';
@@ -55,9 +56,15 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
       // Requests without a Host header (HTTP/1.0) get the one Next assumes.
       hostname: 'localhost',
       errorHandler: (error) => {
-        // A request target or Host header the adapter cannot turn into a URL.
+        // A request target or Host header the adapter cannot turn into a URL
+        // (RFC 9112: a request with an invalid Host is answered 400).
         if (error instanceof RequestError) {
-          return Response.json({ code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 }, { status: 400, headers: { 'cache-control': 'no-store' } });
+          const requestId = randomUUID();
+          log.info({ requestId, status: 400, reason: error.message }, 'request');
+          return Response.json(
+            { code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 },
+            { status: 400, headers: { 'cache-control': 'no-store', 'x-request-id': requestId } },
+          );
         }
         log.error({ err: error }, 'unhandled error on the /v1 path');
         return Response.json(

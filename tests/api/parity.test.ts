@@ -97,10 +97,25 @@ describe(`/v1 served by ${isViaNext ? 'Next alone' : 'the production path'}`, ()
     expect(zlib.gunzipSync(packed.body).toString()).toBe(plain.body.toString());
   });
 
-  it('sends a small JSON answer as it is', async () => {
+  // Next drops a handler's Content-Length and answers chunked, so its compression
+  // cannot see the size and gzips every answer: the one known difference in
+  // representation (not in content) between the two paths.
+  it.skipIf(isViaNext)('sends a small JSON answer as it is', async () => {
     const { headers, body } = await rawGet('/v1/nothing', { 'accept-encoding': 'gzip, br' });
     expect(headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(body.toString()).code).toBe('not_found');
+  });
+});
+
+describe('/v1 on the production path only', () => {
+  // RFC 9112 §3.2: a request whose Host is not a valid host gets a 400. Next
+  // ignores the Host header and serves it: a second known difference, for
+  // malformed requests only.
+  it.skipIf(isViaNext)('answers a request with an invalid Host header with a JSON 400', async () => {
+    const { status, headers, body } = await rawGet('/v1/pets?limit=1', { ...authorization(), host: 'undefined:undefined' });
+    expect(status).toBe(400);
+    expect(headers['x-request-id']).toBeTruthy();
+    expect(JSON.parse(body.toString())).toMatchObject({ code: 'invalid_request', status: 400 });
   });
 });
 

@@ -21,14 +21,18 @@ export function moduleOf(url: string, functionName: string): string {
   if (inNext) return `next/${inNext[1]}${inNext[2] && !inNext[2].includes('.') ? `/${inNext[2]}` : ''}`;
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inPackage) return inPackage[1]!;
-  if (url.includes('.next/server/')) return 'app (.next/server bundles)';
+  if (url.includes('.next/server/') || url.includes('.next-bench/server/')) return 'app (.next/server bundles)';
+  if (url.includes('/build/v1.mjs')) return 'app (build/v1.mjs)';
   return url.replace(/^file:\/\//, '');
 }
 
 /** A coarser grouping, for the one-line answer to "where does a request's CPU go?". */
 export function areaOf(bucket: string): string {
   if (bucket.startsWith('next/')) return 'Next.js server (next/dist)';
+  if (bucket === 'app (build/v1.mjs)') return 'our code (build/v1.mjs: route handlers, lib/)';
   if (bucket.startsWith('app (')) return 'compiled route bundles (Next app-route runtime, our code, drizzle, zod)';
+  if (bucket === '@hono/node-server') return 'node-to-fetch adapter (@hono/node-server)';
+  if (bucket === 'drizzle-orm' || bucket === 'zod') return 'drizzle, zod';
   if (bucket.startsWith('node:')) return 'Node.js library (http, streams, web streams, async_hooks, undici, …)';
   if (bucket === '(garbage collector)') return 'garbage collector';
   if (bucket === '(native)') return 'native (socket writes, JSON, microtask queue, …)';

@@ -88,7 +88,7 @@ export function summariseProfiles(directory: string, windows?: Window[], top = 2
       .map(([name, microseconds]) => `| ${name.replaceAll('|', '\\|')} | ${(microseconds / 1000).toFixed(0)} | ${((100 * microseconds) / busy).toFixed(1)} |`),
   ];
   return [
-    `## CPU profile of the Next.js server (${files.length} profile(s)${windows ? ', measured windows only' : ''}: ` +
+    `## CPU profile of the app's server (${files.length} profile(s)${windows ? ', measured windows only' : ''}: ` +
       `${(busy / 1000).toFixed(0)} ms busy, ${((byModule.get('(idle)') ?? 0) / 1000).toFixed(0)} ms idle)`,
     '',
     ...table('area', byArea),

@@ -56,21 +56,16 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
       // Requests without a Host header (HTTP/1.0) get the one Next assumes.
       hostname: 'localhost',
       errorHandler: (error) => {
+        const requestId = randomUUID();
+        const headers = { 'cache-control': 'no-store', 'x-request-id': requestId };
         // A request target or Host header the adapter cannot turn into a URL
         // (RFC 9112: a request with an invalid Host is answered 400).
         if (error instanceof RequestError) {
-          const requestId = randomUUID();
           log.info({ requestId, status: 400, reason: error.message }, 'request');
-          return Response.json(
-            { code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 },
-            { status: 400, headers: { 'cache-control': 'no-store', 'x-request-id': requestId } },
-          );
+          return Response.json({ code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 }, { status: 400, headers });
         }
-        log.error({ err: error }, 'unhandled error on the /v1 path');
-        return Response.json(
-          { code: 'internal_error', message: 'Something went wrong on our side.', status: 500 },
-          { status: 500, headers: { 'cache-control': 'no-store' } },
-        );
+        log.error({ requestId, err: error }, 'unhandled error on the /v1 path');
+        return Response.json({ code: 'internal_error', message: 'Something went wrong on our side.', status: 500 }, { status: 500, headers });
       },
     }),
   };

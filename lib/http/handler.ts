@@ -3,7 +3,7 @@
 // for it, error mapping to the Error body, common headers and one log line per
 // request.
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '../api-keys';
+import type { Scope } from '../api-key-check';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';

@@ -11,7 +11,7 @@ import { isCatalogueEmpty, seedCatalogue } from './seed';
 import { installGracefulShutdown } from './shutdown';
 import { countUsers, createUser, generatePassword } from './users';
 
-export async function startUp(): Promise<void> {
+async function startUp(): Promise<void> {
   const settings = config();
   installGracefulShutdown({ timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS });
   await migrateDatabase();

@@ -44,13 +44,17 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
-  const report = path.join(reports, `vitest-${database}.json`);
-  run(`API tests on ${database}`, process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
-  ], { TEST_DATABASE: database });
+function vitest(label, project, report, env = {}, files = process.argv.slice(2)) {
+  run(label, process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    ...files,
+  ], env);
   addVitestReport(report);
+}
+
+vitest('unit tests (no server)', 'unit', path.join(reports, 'vitest-unit.json'));
+for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
+  vitest(`API tests on ${database}`, 'api', path.join(reports, `vitest-${database}.json`), { TEST_DATABASE: database });
 }
 
 // The contract both ways of serving /v1 must keep (DESIGN.md, "The production path for /v1").
@@ -59,12 +63,10 @@ const CONTRACT_SUBSET = [
   'tests/api/get-pet.test.ts', 'tests/api/list-pets.test.ts', 'tests/api/logging.test.ts',
 ];
 if ((!onlyDatabase || onlyDatabase === 'postgres') && process.argv.length === 2) {
-  const report = path.join(reports, 'vitest-via-next.json');
-  run('API contract with /v1 served by Next alone, on postgres', process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ...CONTRACT_SUBSET,
-  ], { TEST_DATABASE: 'postgres', PETSTORE_V1_VIA: 'next' });
-  addVitestReport(report);
+  vitest('API contract with /v1 served by Next alone, on postgres', 'api', path.join(reports, 'vitest-via-next.json'), {
+    TEST_DATABASE: 'postgres',
+    PETSTORE_V1_VIA: 'next',
+  }, CONTRACT_SUBSET);
 }
 
 if (fs.existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {

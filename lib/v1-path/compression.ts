@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 // An answer that fits one TCP segment (MSS ~1,448 bytes on Ethernet) gains
 // no packet and no round trip from compression, only CPU: a first page of 20
 // pets (~1.3 KB) goes out as it is, a page of 100 (~6.5 KB) gzipped to ~0.9 KB.
-export const COMPRESS_MIN_BYTES = 1_400;
+const COMPRESS_MIN_BYTES = 1_400;
 
 // On this API's JSON (1-11 KB) gzip level 6 and brotli quality 4 shrink alike
 // (to ~15%), and gzip costs less CPU: it is preferred when both are accepted.
@@ -17,7 +17,7 @@ const GZIP_OPTIONS = { level: 6 };
 type Encoding = 'br' | 'gzip';
 
 /** The best encoding the Accept-Encoding header allows, if any (q=0 refuses one). */
-export function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
+function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {

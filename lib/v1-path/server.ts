@@ -44,30 +44,34 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
     const matched = matchRoute(table, pathSegments);
     // app/v1/[[...rest]] catches every path; without it, the same JSON 404.
     if (!matched) return Response.json({ code: 'not_found', message: 'Not found.', status: 404 }, { status: 404 });
-    const response = await handle(matched.route.module, request, matched.params);
-    for (const { key, value } of securityHeaders) if (!response.headers.has(key)) response.headers.set(key, value);
-    return compressed(request, response);
+    return compressed(request, await handle(matched.route.module, request, matched.params));
   };
+  const listen = getRequestListener(answer, {
+    // Requests without a Host header (HTTP/1.0) get the one Next assumes.
+    hostname: 'localhost',
+    errorHandler: (error) => {
+      const requestId = randomUUID();
+      const headers = { 'cache-control': 'no-store', 'x-request-id': requestId };
+      // A request target or Host header the adapter cannot turn into a URL
+      // (RFC 9112: a request with an invalid Host is answered 400).
+      if (error instanceof RequestError) {
+        log.info({ requestId, status: 400, reason: error.message }, 'request');
+        return Response.json({ code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 }, { status: 400, headers });
+      }
+      log.error({ requestId, err: error }, 'unhandled error on the /v1 path');
+      return Response.json({ code: 'internal_error', message: 'Something went wrong on our side.', status: 500 }, { status: 500, headers });
+    },
+  });
 
   return {
     ready: startUpOnce,
     serves: (url) => CANONICAL_V1_PATH.test(url),
-    listener: getRequestListener(answer, {
-      // Requests without a Host header (HTTP/1.0) get the one Next assumes.
-      hostname: 'localhost',
-      errorHandler: (error) => {
-        const requestId = randomUUID();
-        const headers = { 'cache-control': 'no-store', 'x-request-id': requestId };
-        // A request target or Host header the adapter cannot turn into a URL
-        // (RFC 9112: a request with an invalid Host is answered 400).
-        if (error instanceof RequestError) {
-          log.info({ requestId, status: 400, reason: error.message }, 'request');
-          return Response.json({ code: 'invalid_request', message: 'The request URL or Host header is not valid.', status: 400 }, { status: 400, headers });
-        }
-        log.error({ requestId, err: error }, 'unhandled error on the /v1 path');
-        return Response.json({ code: 'internal_error', message: 'Something went wrong on our side.', status: 500 }, { status: 500, headers });
-      },
-    }),
+    // The security headers go on the node:http response first: the adapter's
+    // writeHead merges them under the handler's own (cheaper than a Headers.set each).
+    listener: (request, response) => {
+      for (const { key, value } of securityHeaders) response.setHeader(key, value);
+      return listen(request, response);
+    },
   };
 }
 

@@ -13,7 +13,7 @@
 // sets the port (default 3000). Requires `next build` first.
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { bodyRefusal, meterBody } from './server/body-limit.mjs';
+import { bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf } from './server/request-refusals.mjs';
@@ -65,9 +65,14 @@ server.listen(port, hostname, () => log.info({ pid: process.pid }, `listening on
 
 function serve(request, response, { expectsContinue = false } = {}) {
   shutdown.trackRequest(request, response);
-  const refusal = refusalOf(request) ?? bodyRefusal(request, pathOf(request));
+  const refusal = refusalOf(request);
   if (refusal) return refuse(request, response, refusal);
   const path = pathOf(request);
+  const bodyTooLarge = bodyRefusal(request, path);
+  if (bodyTooLarge) {
+    const requestId = refuseBody(request, bodyTooLarge);
+    return void log.info({ requestId, method: request.method, path: request.url, status: bodyTooLarge.status }, 'request');
+  }
   if (path === '/readyz' && shutdown.isShuttingDown()) return sendShuttingDown(response);
   meterBody(request, response, path);
   if (expectsContinue) response.writeContinue();
@@ -75,8 +80,7 @@ function serve(request, response, { expectsContinue = false } = {}) {
 }
 
 function refuse(request, response, refusal) {
-  // A body refused for its size is not read: the connection cannot carry another request.
-  const requestId = sendError(response, refusal, { closeConnection: refusal.status === 413 || refusal.status === 411 });
+  const requestId = sendError(response, refusal);
   log.info({ requestId, method: request.method, path: request.url, status: refusal.status }, 'request');
 }
 

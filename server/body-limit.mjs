@@ -10,8 +10,16 @@
 //   read at most 64 KiB and answer the 413 themselves (lib/http/body.ts); past the
 //   limit nothing more is handed over, the socket is no longer read, and the
 //   connection closes after the answer.
+// The client of a refused body may still be sending it: the connection is closed
+// "lingering" (RFC 9112 §9.6): the answer and a FIN first, the socket left unread
+// (the client's writes block rather than fail), and destroyed a moment later. An
+// immediate close would reset the connection under the client's writes, and the
+// client could meet the reset before it reads the answer.
+import { rawErrorResponse } from './error-answer.mjs';
 
 /** @typedef {import('./error-answer.mjs').Refusal} Refusal */
+
+const LINGER_MS = 1_000;
 
 export const API_BODY_LIMIT = 64 * 1024;
 export const PAGE_BODY_LIMIT = 1024 * 1024;
@@ -40,6 +48,25 @@ export function bodyRefusal(request, path) {
 }
 
 /**
+ * Answers the refusal of a body nothing will read, then closes the connection
+ * lingering; returns the answer's request id. (Written on the socket: Node's own
+ * response would, once sent, read and drop the rest of the body, however long.)
+ * @param {import('node:http').IncomingMessage} request
+ * @param {Refusal} refusal
+ */
+export function refuseBody(request, refusal) {
+  const { requestId, response } = rawErrorResponse(refusal);
+  request.socket.write(response);
+  closeLingering(request.socket);
+  return requestId;
+}
+
+function closeLingering(socket) {
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
  * Counts a chunked /v1 body where the parser pushes each chunk into the request
  * stream: nothing is buffered, and the route's own reads (Next's, or
  * @hono/node-server's) are untouched. The chunk that passes the limit still goes
@@ -50,13 +77,22 @@ export function bodyRefusal(request, path) {
  */
 export function meterBody(request, response, path) {
   if (request.headers['transfer-encoding'] === undefined || !isApiPath(path)) return;
+  const { socket } = request;
   const push = request.push;
   let received = 0;
   request.push = function meteredPush(chunk, encoding) {
     // false: the parser stops reading the socket; what the client still sends stays unread.
     if (received > API_BODY_LIMIT) return false;
     if (chunk !== null) received += chunk.length;
-    if (received > API_BODY_LIMIT && !response.headersSent) response.shouldKeepAlive = false;
+    if (received > API_BODY_LIMIT) closeLingeringAfterAnswer(response, socket);
     return push.call(this, chunk, encoding);
   };
+}
+
+function closeLingeringAfterAnswer(response, socket) {
+  if (response.headersSent) return void response.once('finish', () => closeLingering(socket));
+  // The answer says `Connection: close`, so that no client sends another request
+  // here; once it is sent Node calls destroySoon(), which closes at once: linger instead.
+  response.shouldKeepAlive = false;
+  socket.destroySoon = () => closeLingering(socket);
 }

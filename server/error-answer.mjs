@@ -20,14 +20,12 @@ function errorAnswer({ status, code, message }) {
 }
 
 /**
- * Answers with the Error; returns its request id. `closeConnection` for a request
- * whose body will not be read: the connection cannot carry another request.
+ * Answers with the Error; returns its request id.
  * @param {http.ServerResponse} response
  * @param {Refusal} refusal
  */
-export function sendError(response, refusal, { closeConnection = false } = {}) {
+export function sendError(response, refusal) {
   const { body, headers, requestId } = errorAnswer(refusal);
-  if (closeConnection) response.shouldKeepAlive = false;
   response.writeHead(refusal.status, headers).end(body);
   return requestId;
 }

@@ -144,7 +144,7 @@ describe('graceful shutdown on SIGTERM', () => {
     // Several clients, each with its own pool of kept-alive connections, each connection busy
     // in a loop: GETs and creates until the server is gone (a refused connection).
     const agents = Array.from({ length: 4 }, () => new http.Agent({ keepAlive: true, maxSockets: 4 }));
-    const attempts: (Attempt & { closes: boolean })[] = [];
+    const attempts: (Attempt & { closes: boolean; reusedSocket?: boolean })[] = [];
     let signalledAt = Number.POSITIVE_INFINITY;
     let sequence = 0;
     const loops = agents.flatMap((agent, agentIndex) =>
@@ -181,6 +181,7 @@ describe('graceful shutdown on SIGTERM', () => {
       byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
       answeredWithConnectionClose: attempts.filter((attempt) => attempt.closes).length,
       resets: resets.length,
+      resetDetails: resets.map((attempt) => ({ error: attempt.error, sentMs: Math.round(attempt.sentAt - signalledAt), failedMs: Math.round(attempt.answeredAt - signalledAt), reusedSocket: attempt.reusedSocket })),
       exitCode: code,
       exitMs: Math.round(at - signalledAt),
     };
@@ -214,7 +215,7 @@ describe('graceful shutdown on SIGTERM', () => {
 });
 
 /** One request over `agent` (keep-alive), answered or failed, never thrown; `closes`: the answer said `Connection: close`. */
-function send(agent: http.Agent, server: TestServer, method: string, path: string, body?: unknown): Promise<Attempt & { closes: boolean }> {
+function send(agent: http.Agent, server: TestServer, method: string, path: string, body?: unknown): Promise<Attempt & { closes: boolean; reusedSocket?: boolean }> {
   const sentAt = performance.now();
   return new Promise((resolve) => {
     const request = http.request(`${server.baseUrl}${path}`, {
@@ -232,7 +233,7 @@ function send(agent: http.Agent, server: TestServer, method: string, path: strin
       });
     });
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ name: '', sentAt, answeredAt: performance.now(), error: error.code ?? error.message, closes: false }),
+      resolve({ name: '', sentAt, answeredAt: performance.now(), error: error.code ?? error.message, closes: false, reusedSocket: request.reusedSocket }),
     );
     request.end(body === undefined ? undefined : JSON.stringify(body));
   });

@@ -4,6 +4,8 @@
 // request.
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../api-keys';
+import { DATABASE_TIMEOUT } from '../db/deadline';
+import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
@@ -88,6 +90,8 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  DATABASE_TIMEOUT, // a query or transaction passed its deadline (lib/db/deadline.ts)
+  DATABASE_NOT_ANSWERING, // a connection closed for its silence (lib/db/hung-connections.ts)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

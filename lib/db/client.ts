@@ -3,7 +3,8 @@
 // that hot reload and Next's several module graphs share it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { config } from '../config';
 import { boundedClient } from './deadline';
@@ -13,6 +14,9 @@ import * as schema from './schema';
 // Both drivers expose the same query builder; the PGlite handle is typed as the
 // postgres-js one so that domain code is written once.
 export type Database = PostgresJsDatabase<typeof schema>;
+
+/** What a domain function runs its queries on: the database, or a transaction its caller opened. */
+export type Executor = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 export type ChannelHandlers = {
   onMessage: (payload: string) => void;

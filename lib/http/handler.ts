@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Scope } from '../api-keys';
 import { DATABASE_TIMEOUT } from '../db/deadline';
 import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
+import { db, type Executor } from '../db/client';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
@@ -20,6 +21,8 @@ export type Operation = {
   params: Record<string, string | string[]>;
   caller: Caller;
   requestId: string;
+  /** Where the operation's queries go: a transaction holding its Idempotency-Key's record, or the database. */
+  database: Executor;
 };
 
 type Options = {
@@ -45,11 +48,12 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
       const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
       if (options.scope) rateLimitHeaders = await enforceRateLimit(caller);
       const params = (await context.params) ?? {};
-      const operate = (request: Request) =>
-        run({ request, url: new URL(request.url), params, caller, requestId }).catch((error: unknown) =>
+      const database = await db();
+      const operate = (request: Request, database: Executor) =>
+        run({ request, url: new URL(request.url), params, caller, requestId, database }).catch((error: unknown) =>
           failureResponse(error, requestId),
         );
-      response = options.idempotent ? await idempotently(request, caller, operate) : await operate(request);
+      response = options.idempotent ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
       response = failureResponse(error, requestId);
     }

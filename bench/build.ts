@@ -1,5 +1,5 @@
 // Builds the benchmark's own copy of the app when there is none or the sources
-// are newer (the same rule as scripts/start.mjs): Next's build with the Next.js
+// are newer (the same rule as scripts/build-if-stale.mjs): Next's build with the Next.js
 // baseline route in .next-bench (PETSTORE_BENCH_BUILD=1, next.config.mjs), so
 // that route is in no production build, and the /v1 production path's bundle.
 import { spawnSync } from 'node:child_process';

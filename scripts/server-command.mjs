@@ -1,17 +1,29 @@
 // How every launcher (npm start, the tests, the benchmark) runs the production
 // server: `node --max-old-space-size=N --max-semi-space-size=16 server.mjs`.
-// Left alone, V8 lets the old generation grow lazily under load (to ~190 MB, ~300 MB RSS, though ~50 MB is
-// live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
+// Left alone, V8 lets the old generation grow lazily under load (to ~190 MB,
+// ~300 MB RSS, though ~50 MB is live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
 // (docs/PERFORMANCE.md). PETSTORE_MAX_HEAP_MB changes the cap.
+//
+// Run directly, it prints the Node options, for the start script's
+// `exec node $(node scripts/server-command.mjs) server.mjs`.
+import { fileURLToPath } from 'node:url';
+
 const DEFAULT_MAX_HEAP_MB = 192;
 // The young generation's cap: Node 20's default (16 MB per semi-space). Node 24
 // sizes it by the machine's memory and ran at ~250-310 MB RSS under load without
 // this; with it, ~190-210 MB at the same throughput (docs/PERFORMANCE.md).
 const MAX_SEMI_SPACE_MB = 16;
 
-/** Node's arguments for server.mjs with `args`. */
-export function serverArguments(args = []) {
+/** Node's options for server.mjs. */
+export function nodeOptions() {
   const maxHeapMb = Number(process.env.PETSTORE_MAX_HEAP_MB ?? DEFAULT_MAX_HEAP_MB);
   if (!Number.isInteger(maxHeapMb) || maxHeapMb < 64) throw new Error(`PETSTORE_MAX_HEAP_MB must be an integer ≥ 64, got ${process.env.PETSTORE_MAX_HEAP_MB}`);
-  return [`--max-old-space-size=${maxHeapMb}`, `--max-semi-space-size=${MAX_SEMI_SPACE_MB}`, 'server.mjs', ...args];
+  return [`--max-old-space-size=${maxHeapMb}`, `--max-semi-space-size=${MAX_SEMI_SPACE_MB}`];
 }
+
+/** Node's arguments for server.mjs with `args`. */
+export function serverArguments(args = []) {
+  return [...nodeOptions(), 'server.mjs', ...args];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(nodeOptions().join(' '));

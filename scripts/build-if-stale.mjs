@@ -1,12 +1,13 @@
-// `npm start`: builds the app when there is no build or the sources are newer
-// than it, then serves it with server.mjs (Next's handler behind the API's
-// front door; embedded database unless DATABASE_URL is set).
-import { spawn } from 'node:child_process';
+// The first half of `npm start`: builds the app when there is no build or the
+// sources are newer than it, and checks the server's Node options; the start
+// script then execs the server itself (package.json), so that a supervisor's
+// SIGTERM to `npm start` reaches server.mjs, its only child.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
 import { V1_BUNDLE } from './build-v1.mjs';
-import { serverArguments } from './server-command.mjs';
+import { nodeOptions } from './server-command.mjs';
 
 // No telemetry calls from a service that people run.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -25,17 +26,23 @@ function newestChange(entry) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-function isBuildCurrent() {
+/** Whether .next and build/v1.mjs hold a build at least as new as every source. */
+export function isBuildCurrent() {
   if (!BUILD_OUTPUTS.every((output) => fs.existsSync(output))) return false;
   const built = Math.min(...BUILD_OUTPUTS.map((output) => fs.statSync(output).mtimeMs));
   return built >= Math.max(...SOURCES.map(newestChange));
 }
 
-if (!isBuildCurrent()) {
+async function buildIfStale() {
+  try {
+    nodeOptions();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (isBuildCurrent()) return;
   console.log('Building the app (first start, or the sources changed)…');
   if (!(await build())) process.exit(1);
 }
 
-const server = spawn(process.execPath, serverArguments(process.argv.slice(2)), { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfStale();

@@ -104,7 +104,7 @@ describe('npm start under a supervisor', () => {
     );
 
     // exec: the shell became the server, npm's only child.
-    expect(processes.map(({ command }) => command)).toEqual([expect.stringMatching(/^node --max-old-space-size=\d+ server\.mjs$/)]);
+    expect(processes.map(({ command }) => command)).toEqual([expect.stringMatching(/^node --max-old-space-size=\d+ --max-semi-space-size=\d+ server\.mjs$/)]);
     expect(leftBehind).toEqual([]);
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(EXIT_BOUND_MS);

@@ -126,7 +126,7 @@ function toCounts(rows: { status: string | null; count: number }[]): PetCounts {
   return counts;
 }
 
-// Unfiltered: the counters the triggers keep (drizzle/0007), 64 rows at any size.
+// Unfiltered (or by status alone): the counters the triggers keep (drizzle/0007), 64 rows at any size.
 const countAllStatement = (database: Database) =>
   preparedStatement(database, 'count_pets_all', () =>
     database
@@ -144,9 +144,17 @@ function countQuery(database: Database, shape: Shape) {
     .groupBy(pets.status);
 }
 
+/** Counts with only the status filter are the counters' too: that status's count, the others 0. */
+function onlyStatus(counts: PetCounts, status: PetStatus): PetCounts {
+  return { total: counts[status], available: 0, pending: 0, sold: 0, none: 0, [status]: counts[status] };
+}
+
 export async function countPets(database: Database, filters: PetCountsQuery): Promise<PetCounts> {
   const shape = shapeOf(filters);
-  if (!shape.byStatus && !shape.byName && !shape.byCategory) return toCounts(await countAllStatement(database).execute());
+  if (!shape.byName && !shape.byCategory) {
+    const counts = toCounts(await countAllStatement(database).execute());
+    return filters.status ? onlyStatus(counts, filters.status) : counts;
+  }
   const values = filterValues(filters);
   const raw = shape.byName ? await selectPlannedEachTime(database, countQuery(database, shape), values) : undefined;
   if (raw) return toCounts(raw.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) })));

@@ -172,7 +172,8 @@ describe('the client across a server restart', () => {
       abort.abort();
       await following;
     }
-  });
+    // Two server starts, which take a while on PGlite on a busy machine.
+  }, 120_000);
 });
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {

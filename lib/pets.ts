@@ -11,7 +11,7 @@ import { orders, petCounts, pets } from './db/schema';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
-type PetRow = { id: number; name: string; categoryId: number; status: PetStatus | null };
+type PetRow = Pick<typeof pets.$inferSelect, keyof typeof petColumns>;
 
 /** A stored NULL status is omitted from the Pet, never sent as null. */
 export function toPet(row: PetRow): Pet {
@@ -20,7 +20,7 @@ export function toPet(row: PetRow): Pet {
   return pet;
 }
 
-export type PetFilters = { status?: PetStatus; name?: string; categoryId?: number };
+type PetFilters = { status?: PetStatus; name?: string; categoryId?: number };
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
 

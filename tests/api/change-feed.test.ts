@@ -97,6 +97,23 @@ describe('GET /v1/changes', () => {
     }
   });
 
+  it('ends the stream of a key revoked meanwhile, at its next event', async () => {
+    const created = await api('POST', '/v1/api-keys', { json: { name: 'Short-lived feed', scopes: ['read'] } });
+    const own = await openChangeStream({ key: created.body.key });
+    try {
+      await own.waitFor((event) => event.event === 'ready', 5_000);
+      expect((await api('DELETE', `/v1/api-keys/${created.body.id}`)).status).toBe(200);
+      // Keys are checked again at most once a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const pet = await addPet({ name: 'Unseen', categoryId: uniqueCategoryId() });
+      const ended = await Promise.race([own.ended.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 3_000))]);
+      expect(ended).toBe(true);
+      expect(own.events.some(changeOf('pet', 'created', pet.id))).toBe(false);
+    } finally {
+      own.close();
+    }
+  });
+
   it.runIf(isPostgres)('listens on one connection per instance, for the key cache and the feed together', async () => {
     const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
     try {

@@ -71,8 +71,9 @@ describe('GET /v1/changes', () => {
   });
 
   it('carries nothing but resource, kind and id, and nothing about API keys', async () => {
-    const created = await api('POST', '/v1/api-keys', { json: { name: 'Secret-bearing', scopes: ['read'] } });
-    await api('DELETE', `/v1/api-keys/${created.body.id}`);
+    const created = await api('POST', '/v1/api-keys', { json: { name: 'Secret-bearing', scope: 'read' } });
+    expect(created.status).toBe(201);
+    expect((await api('DELETE', `/v1/api-keys/${created.body.id}`)).status).toBe(200);
     const marker = await addPet({ name: 'Marker', categoryId: uniqueCategoryId() });
     await stream.waitFor(changeOf('pet', 'created', marker.id));
     for (const event of stream.events.filter((candidate) => candidate.event === 'change')) {
@@ -98,7 +99,8 @@ describe('GET /v1/changes', () => {
   });
 
   it('ends the stream of a key revoked meanwhile, at its next event', async () => {
-    const created = await api('POST', '/v1/api-keys', { json: { name: 'Short-lived feed', scopes: ['read'] } });
+    const created = await api('POST', '/v1/api-keys', { json: { name: 'Short-lived feed', scope: 'read' } });
+    expect(created.status).toBe(201);
     const own = await openChangeStream({ key: created.body.key });
     try {
       await own.waitFor((event) => event.event === 'ready', 5_000);

@@ -387,10 +387,13 @@ describe('fuzzing /v1 with generated garbage', () => {
 
   it('answers odd request targets (`*`, absolute-form, odd percent-encodings, very long) with JSON, never a 5xx', async () => {
     const method = fc.constantFrom('GET', 'HEAD', 'OPTIONS', 'POST', 'DELETE');
+    // DELETE goes without a key: a target that decodes to /v1/pets/{id} names a real
+    // operation now (deletePet), and the catalogue must stay as it was.
+    const credentials = (verb: string) => (verb === 'DELETE' ? [] : [authLine()]);
     await checkExact(
       'targets',
       fc.tuple(method, requestTarget).map(([verb, target]) =>
-        exact(verb, target, [hostLine(), authLine(), ...(verb === 'POST' ? ['Content-Type: application/json', `Content-Length: ${petBody.length}`] : [])], verb === 'POST' ? petBody : ''),
+        exact(verb, target, [hostLine(), ...credentials(verb), ...(verb === 'POST' ? ['Content-Type: application/json', `Content-Length: ${petBody.length}`] : [])], verb === 'POST' ? petBody : ''),
       ),
       RUNS.targets,
     );

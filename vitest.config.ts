@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['tests/**/*.test.ts'],
+    // The fleet's own suite: npm run test:fleet (vitest.fleet.config.ts).
+    exclude: ['tests/fleet/**', '**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,

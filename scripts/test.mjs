@@ -1,6 +1,6 @@
 // `npm test`: builds the production app, runs the API suite against a real
-// PostgreSQL and against the embedded PGlite, then the browser suite if there is
-// one, and ends with one summary line: "N passed, N failed".
+// PostgreSQL, through PgBouncer, and against the embedded PGlite, then the
+// browser suite if there is one, and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,7 +42,8 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
+// pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
+for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']) {
   const report = path.join(reports, `vitest-${database}.json`);
   run(`API tests on ${database}`, process.execPath, [
     'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { config } from '../config';
+import { config, directDatabaseUrl } from '../config';
+import { useForNotifications } from './notify';
+import { trackPoolUse } from './pool-use';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -66,6 +68,10 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 60,
     onnotice: () => {},
+    // Through a transaction pooler a statement may run on another server
+    // connection than the one that prepared it (PgBouncer 1.18 has no
+    // protocol-level prepared statements): unnamed statements only.
+    prepare: config().DATABASE_POOLER !== 'transaction',
     // Pipelining was seen losing throughput under sustained load
     // (porsager/postgres#747): one query per connection at a time holds steady.
     // (0 would disable it too, but breaks sql.begin in postgres 3.4.9.)
@@ -75,16 +81,22 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 
 function openPostgres(url: string): Handle {
   const client = postgres(url, postgresOptions(config().DATABASE_POOL_SIZE));
+  trackPoolUse(client, config().DATABASE_POOL_SIZE);
+  const database = drizzlePostgres(client, { schema });
+  // LISTEN needs a session: past the pooler when there is one.
+  const directUrl = directDatabaseUrl()!;
+  const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
+  if (direct) useForNotifications(database, direct);
   const listeners: ChannelListener[] = [];
   return {
     kind: 'postgres',
-    database: drizzlePostgres(client, { schema }),
+    database,
     close: async () => {
       await Promise.all(listeners.map((listener) => listener.stop()));
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), direct?.end({ timeout: 5 })]);
     },
     listen: async (channel, handlers) => {
-      listeners.push(listenOnOwnConnection(url, channel, handlers));
+      listeners.push(listenOnOwnConnection(directUrl, channel, handlers));
     },
   };
 }

@@ -1,0 +1,70 @@
+// `npm run fleet -- --instances 3 [--port 8080]`: the service as a fleet on this
+// machine (nginx, N instances, PgBouncer, Redis; scripts/fleet/fleet.ts), on the
+// PostgreSQL database DATABASE_DIRECT_URL or DATABASE_URL names (default:
+// petstore on 127.0.0.1:5432, created if missing). Prints the URL and an API key;
+// Ctrl-C stops everything.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startFleet } from './fleet/fleet';
+
+const { values } = parseArgs({
+  options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '8080' } },
+});
+const instances = Number(values.instances);
+const port = Number(values.port);
+if (!Number.isInteger(instances) || instances < 1 || instances > 32) throw new Error(`--instances must be 1 to 32, got ${values.instances}`);
+if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port, got ${values.port}`);
+
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+if (!fs.existsSync('.next/BUILD_ID')) {
+  console.log('Building the app (no build yet)…');
+  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/petstore';
+const apiKey = process.env.PETSTORE_BOOTSTRAP_API_KEY || `psk_${randomBytes(24).toString('hex')}`;
+const metricsToken = process.env.PETSTORE_METRICS_TOKEN || randomBytes(24).toString('hex');
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-fleet-logs-'));
+const logFiles = new Map<string, fs.WriteStream>();
+
+console.log(`Starting ${instances} instances, PgBouncer, nginx on ${databaseUrl.replace(/\/\/[^@]*@/, '//')} …`);
+const fleet = await startFleet({
+  instances,
+  port,
+  databaseUrl,
+  redisUrl: process.env.REDIS_URL || undefined,
+  env: { PETSTORE_BOOTSTRAP_API_KEY: apiKey, PETSTORE_METRICS_TOKEN: metricsToken },
+  onInstanceOutput: (name, chunk) => {
+    if (!logFiles.has(name)) logFiles.set(name, fs.createWriteStream(path.join(logDir, `${name}.log`)));
+    logFiles.get(name)!.write(chunk);
+  },
+});
+
+console.log(`
+Petstore fleet: ${fleet.url}
+  instances  ${fleet.instances.map((instance) => `${instance.name} ${instance.baseUrl}`).join(', ')}
+  PgBouncer  127.0.0.1:${fleet.pgbouncer.port} (transaction pooling)
+  Redis      ${fleet.redisUrl}
+  logs       ${logDir}
+  API key    ${apiKey}
+  metrics    curl -H 'Authorization: Bearer ${metricsToken}' ${fleet.instances[0]!.baseUrl}/metrics
+
+  curl -H 'Authorization: Bearer ${apiKey}' ${fleet.url}/v1/pets
+Ctrl-C stops everything.`);
+
+let isStopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (isStopping) return;
+    isStopping = true;
+    console.log('\nStopping the fleet…');
+    await fleet.stop();
+    for (const file of logFiles.values()) file.end();
+    process.exit(0);
+  });
+}

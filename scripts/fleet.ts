@@ -2,18 +2,28 @@
 // machine (nginx, N instances, PgBouncer, Redis; scripts/fleet/fleet.ts), on the
 // PostgreSQL database DATABASE_DIRECT_URL or DATABASE_URL names (default:
 // petstore on 127.0.0.1:5432, created if missing). Prints the URL and an API key;
-// Ctrl-C stops everything.
+// Ctrl-C stops everything. `--render-compose` rewrites deploy/compose/ instead.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { COMPOSE_CONFIG_DIR, composeConfigs } from './fleet/compose-configs';
 import { startFleet } from './fleet/fleet';
 
 const { values } = parseArgs({
-  options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '8080' } },
+  options: {
+    instances: { type: 'string', default: '3' },
+    port: { type: 'string', default: '8080' },
+    'render-compose': { type: 'boolean', default: false },
+  },
 });
+if (values['render-compose']) {
+  for (const [name, text] of Object.entries(composeConfigs())) fs.writeFileSync(path.join(COMPOSE_CONFIG_DIR, name), text);
+  console.log(`wrote ${Object.keys(composeConfigs()).join(', ')} in ${COMPOSE_CONFIG_DIR}`);
+  process.exit(0);
+}
 const instances = Number(values.instances);
 const port = Number(values.port);
 if (!Number.isInteger(instances) || instances < 1 || instances > 32) throw new Error(`--instances must be 1 to 32, got ${values.instances}`);

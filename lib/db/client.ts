@@ -6,7 +6,7 @@ import path from 'node:path';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { config, directDatabaseUrl } from '../config';
-import { useForNotifications } from './notify';
+import { setNotificationClient } from './notify';
 import { trackPoolUse } from './pool-use';
 import * as schema from './schema';
 
@@ -86,7 +86,7 @@ function openPostgres(url: string): Handle {
   // LISTEN needs a session: past the pooler when there is one.
   const directUrl = directDatabaseUrl()!;
   const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
-  if (direct) useForNotifications(database, direct);
+  if (direct) setNotificationClient(database, direct);
   const listeners: ChannelListener[] = [];
   return {
     kind: 'postgres',

@@ -18,7 +18,7 @@ type Listener = {
 const notificationClients = new WeakMap<Database, Partial<Listener>>();
 
 /** LISTEN for `database`'s notifications on `client` (a direct connection past the pooler). */
-export function useForNotifications(database: Database, client: Partial<Listener>): void {
+export function setNotificationClient(database: Database, client: Partial<Listener>): void {
   notificationClients.set(database, client);
 }
 

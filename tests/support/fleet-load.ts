@@ -109,7 +109,7 @@ export async function storedPetCounts(databaseUrl: string, prefix: string): Prom
 export function tally(outcomes: Outcome[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const outcome of outcomes) {
-    const label = `${outcome.method} ${outcome.status ?? outcome.error}`;
+    const label = `${outcome.method} ${outcome.status ?? outcome.error}${outcome.code ? ` ${outcome.code}` : ''}`;
     counts[label] = (counts[label] ?? 0) + 1;
   }
   return counts;

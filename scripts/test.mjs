@@ -1,6 +1,7 @@
-// `npm test`: builds the production app, runs the API suite against a real
-// PostgreSQL, through PgBouncer, and against the embedded PGlite, then the
-// browser suite if there is one, and ends with one summary line: "N passed, N failed".
+// `npm test`: builds the production app, runs the unit tests, the API suite
+// against a real PostgreSQL, through PgBouncer and against the embedded PGlite,
+// the fleet tests, then the browser suite if there is one, and ends with one
+// summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,13 +43,25 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
+function vitest(label, project, report, env = {}) {
+  run(label, process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ], env);
+  addVitestReport(report);
+}
+
+vitest('unit tests (no server)', 'unit', path.join(reports, 'vitest-unit.json'));
 // pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
 for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']) {
-  const report = path.join(reports, `vitest-${database}.json`);
-  run(`API tests on ${database}`, process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
-  ], { TEST_DATABASE: database });
+  vitest(`API tests on ${database}`, 'api', path.join(reports, `vitest-${database}.json`), { TEST_DATABASE: database });
+}
+if (!onlyDatabase) {
+  // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+  const report = path.join(reports, 'vitest-fleet.json');
+  run('fleet tests', process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.fleet.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
   addVitestReport(report);
 }
 

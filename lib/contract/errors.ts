@@ -16,6 +16,22 @@ export const ERROR_CODES = [
   'service_unavailable',
 ] as const;
 
+/** The HTTP status each code is answered with: the one table (a code never changes its status). */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<(typeof ERROR_CODES)[number], number>;
+
 export const ErrorCode = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable error code.' });
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

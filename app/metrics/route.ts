@@ -12,12 +12,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export async function GET(request: Request): Promise<Response> {
   const token = config().PETSTORE_METRICS_TOKEN;
   const recorded = metrics();
-  if (!token || !recorded) return errorResponse(new ApiError(404, 'not_found', 'No such resource.'));
+  if (!token || !recorded) return errorResponse(new ApiError('not_found', 'No such resource.'));
   const presented = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   // Compared as digests: equal lengths for timingSafeEqual, and no early exit on the first differing byte.
   if (!timingSafeEqual(digest(presented), digest(token))) {
     return errorResponse(
-      new ApiError(401, 'unauthorized', 'The metrics need `Authorization: Bearer <PETSTORE_METRICS_TOKEN>`.', {
+      new ApiError('unauthorized', 'The metrics need `Authorization: Bearer <PETSTORE_METRICS_TOKEN>`.', {
         headers: { 'www-authenticate': 'Bearer realm="petstore-metrics"' },
       }),
     );

@@ -3,12 +3,14 @@
 // HTTP benchmark): the route pattern, the request counter and histogram, and a
 // key-cache lookup counter, as lib/http/handler.ts and lib/api-key-cache.ts
 // record them, with labels spread over a realistic number of series.
+export {};
+
 process.env.PETSTORE_METRICS_TOKEN ??= 'bench-metrics-token-0000';
 const { metrics, recordKeyCacheLookup, recordRequest, routePattern } = await import('../lib/metrics');
 
 const ROUNDS = 5;
 const REQUESTS = 200_000;
-const paths = [
+const paths: { path: string; params: Record<string, string> }[] = [
   { path: '/v1/pets', params: {} },
   { path: '/v1/pets/4217', params: { petId: '4217' } },
   { path: '/v1/store/orders', params: {} },

@@ -23,11 +23,18 @@ export function trackPoolUse(client: postgres.Sql, size: number): void {
   const unsafe = client.unsafe;
   client.unsafe = ((...args: Parameters<typeof unsafe>) => {
     const query = unsafe(...args);
-    counter.inFlight++;
-    const settle = settleOnce();
-    // The driver starts a query one microtask after its first then(): a caller's
-    // synchronous .values() still applies.
-    query.then(settle, settle);
+    // Queries are lazy: one counts from its first then() (when the driver starts it) to its end.
+    const then = query.then.bind(query);
+    let isCounted = false;
+    query.then = ((onFulfilled, onRejected) => {
+      if (!isCounted) {
+        isCounted = true;
+        counter.inFlight++;
+        const settle = settleOnce();
+        then(settle, settle);
+      }
+      return then(onFulfilled, onRejected);
+    }) as typeof query.then;
     return query;
   }) as typeof unsafe;
   const begin = client.begin;

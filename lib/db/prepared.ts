@@ -3,11 +3,11 @@
 // plan it again (postgres.js keeps named statements per connection). Behind a
 // transaction pooler (DATABASE_POOLER=transaction) the driver sends unnamed
 // statements only (client.ts): the built SQL is still reused, the plan is not.
-import type { Database } from './client';
+import type { Executor } from './client';
 
-const statements = new WeakMap<Database, Map<string, unknown>>();
+const statements = new WeakMap<Executor, Map<string, unknown>>();
 
-export function preparedStatement<Statement>(database: Database, name: string, prepare: (database: Database) => Statement): Statement {
+export function preparedStatement<Statement, Handle extends Executor>(database: Handle, name: string, prepare: (database: Handle) => Statement): Statement {
   let byName = statements.get(database);
   if (!byName) statements.set(database, (byName = new Map()));
   let statement = byName.get(name) as Statement | undefined;

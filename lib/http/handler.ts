@@ -4,6 +4,9 @@
 // request.
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../api-key-check';
+import { DATABASE_TIMEOUT } from '../db/deadline';
+import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
+import { db, type Executor } from '../db/client';
 import { log } from '../log';
 import { recordRequest, routePattern } from '../metrics';
 import { authenticate, type Caller } from './auth';
@@ -19,6 +22,8 @@ export type Operation = {
   params: Record<string, string | string[]>;
   caller: Caller;
   requestId: string;
+  /** Where the operation's queries go: a transaction holding its Idempotency-Key's record, or the database. */
+  database: Executor;
 };
 
 type Options = {
@@ -45,11 +50,12 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
       const params = (routeParams = (await context.params) ?? {});
       const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
       if (options.scope) rateLimitHeaders = await enforceRateLimit(caller);
-      const operate = (request: Request) =>
-        run({ request, url: new URL(request.url), params, caller, requestId }).catch((error: unknown) =>
+      const database = await db();
+      const operate = (request: Request, database: Executor) =>
+        run({ request, url: new URL(request.url), params, caller, requestId, database }).catch((error: unknown) =>
           failureResponse(error, requestId),
         );
-      response = options.idempotent ? await idempotently(request, caller, operate) : await operate(request);
+      response = options.idempotent ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
       response = failureResponse(error, requestId);
     }
@@ -94,6 +100,8 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  DATABASE_TIMEOUT, // a query or transaction passed its deadline (lib/db/deadline.ts)
+  DATABASE_NOT_ANSWERING, // a connection closed for its silence (lib/db/hung-connections.ts)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

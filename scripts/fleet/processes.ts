@@ -83,4 +83,4 @@ export function captureOutput(child: ChildProcess, limit = 64_000): () => string
   return () => output;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

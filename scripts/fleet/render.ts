@@ -7,7 +7,7 @@ export type TemplateValues = Record<string, string | number | string[]>;
 
 export const DEPLOY_DIR = path.join(import.meta.dirname, '..', '..', 'deploy');
 
-export function renderTemplate(template: string, values: TemplateValues): string {
+function renderTemplate(template: string, values: TemplateValues): string {
   const lines = template.split('\n').flatMap((line) => {
     const each = /\{\{each:(\w+)\}\}/.exec(line);
     if (!each) return [line];

@@ -52,3 +52,19 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * The details of a failed parse, one per problem, as the server sends them and
+ * the forms show them. Parse with `reportInput: true`, so that `input` is
+ * undefined only for a missing field ("is required" rather than a type error).
+ */
+export function issueDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a known field' }));
+    }
+    if (issue.code === 'invalid_type' && issue.input === undefined && path) return [{ path, message: 'is required' }];
+    return [{ path, message: issue.message }];
+  });
+}

@@ -2,7 +2,7 @@
 // failure into the Error body (spec §2.5, §7); the status comes from the code
 // (ERROR_STATUS in lib/contract/errors.ts).
 import type { z } from 'zod';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
+import { ERROR_STATUS, issueDetails, type ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
 import { json } from './respond';
 
 export class ApiError extends Error {
@@ -29,21 +29,9 @@ export function errorResponse(error: ApiError): Response {
 
 /** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "request body"). */
 export function invalidRequest(issues: z.core.$ZodIssue[], where: string): ApiError {
-  const details = issues.flatMap(describeIssue);
+  const details = issueDetails(issues);
   const summary = details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join('; ');
   return new ApiError('invalid_request', `Invalid ${where}: ${summary}.`, { details });
-}
-
-function describeIssue(issue: z.core.$ZodIssue): ErrorDetail[] {
-  const path = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a known field' }));
-  }
-  // Parsed with reportInput, so `input` is undefined only for a missing field.
-  if (issue.code === 'invalid_type' && issue.input === undefined && path) {
-    return [{ path, message: 'is required' }];
-  }
-  return [{ path, message: issue.message }];
 }
 
 export const notFound = (message: string) => new ApiError('not_found', message);

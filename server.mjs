@@ -3,7 +3,8 @@
 // - answers in JSON the requests no route should see (server/request-refusals.mjs):
 //   methods no route handler takes, broken percent-encoding, odd request targets
 //   (`*`, another host), a missing or repeated Host, a repeated Authorization,
-//   a target over 8 KiB, and whatever Node's parser refuses (headers over 16 KiB);
+//   a target over 8 KiB, `Upgrade`, and whatever Node's parser refuses (headers
+//   over 16 KiB);
 // - bounds every body before anything buffers it (server/body-limit.mjs);
 // - owns shutdown: readiness first, then the drain (server/shutdown.mjs).
 // (A proxy.ts on /v1 did the first at about 1 ms of CPU on every /v1 request:
@@ -17,7 +18,7 @@ import { bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
-import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf } from './server/request-refusals.mjs';
+import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
 
 try {
@@ -64,6 +65,13 @@ server.on('connect', (request, socket) => {
   const { requestId, response } = rawErrorResponse(connectRefusal);
   socket.end(response);
   log.info({ requestId, method: 'CONNECT', path: request.url, status: 405 }, 'request');
+});
+// Node hands a request with `Upgrade` (WebSocket, h2c) over as a bare socket, or
+// drops it when nobody listens: this server upgrades to nothing, and says so in JSON.
+server.on('upgrade', (request, socket) => {
+  const { requestId, response } = rawErrorResponse(upgradeRefusal, { method: request.method });
+  socket.end(response);
+  log.info({ requestId, method: request.method, path: request.url, status: upgradeRefusal.status }, 'request');
 });
 server.on('error', (error) => {
   log.fatal({ err: error }, 'the server could not listen');

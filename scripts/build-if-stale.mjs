@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { nodeOptions } from './server-command.mjs';
 
 // No telemetry calls from a service that people run.
@@ -20,21 +21,24 @@ function newestChange(entry) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-function isBuildCurrent() {
+/** Whether .next holds a build at least as new as every source. */
+export function isBuildCurrent() {
   const buildId = '.next/BUILD_ID';
   if (!fs.existsSync(buildId)) return false;
   return fs.statSync(buildId).mtimeMs >= Math.max(...SOURCES.map(newestChange));
 }
 
-try {
-  nodeOptions();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-
-if (!isBuildCurrent()) {
+function buildIfStale() {
+  try {
+    nodeOptions();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (isBuildCurrent()) return;
   console.log('Building the app (first start, or the sources changed)…');
   const build = spawnSync(process.execPath, [NEXT, 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();

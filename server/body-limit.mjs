@@ -55,7 +55,7 @@ export function bodyRefusal(request, path) {
  * @param {Refusal} refusal
  */
 export function refuseBody(request, refusal) {
-  const { requestId, response } = rawErrorResponse(refusal);
+  const { requestId, response } = rawErrorResponse(refusal, { method: request.method });
   request.socket.write(response);
   closeLingering(request.socket);
   return requestId;

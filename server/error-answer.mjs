@@ -31,11 +31,13 @@ export function sendError(response, refusal) {
 }
 
 /**
- * For a socket Node's HTTP server no longer serves: the whole response by hand, then close.
+ * For a socket Node's HTTP server no longer serves: the whole response by hand
+ * (no body to a HEAD request), then the caller closes.
  * @param {Refusal} refusal
  */
-export function rawErrorResponse(refusal) {
+export function rawErrorResponse(refusal, { method } = {}) {
   const { body, headers, requestId } = errorAnswer(refusal);
   const lines = Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
-  return { requestId, response: `HTTP/1.1 ${refusal.status} ${http.STATUS_CODES[refusal.status]}\r\n${lines.join('')}\r\n${body}` };
+  const content = method === 'HEAD' ? '' : body;
+  return { requestId, response: `HTTP/1.1 ${refusal.status} ${http.STATUS_CODES[refusal.status]}\r\n${lines.join('')}\r\n${content}` };
 }

@@ -121,3 +121,6 @@ export const connectRefusal = { status: 405, code: 'method_not_allowed', message
 
 /** An `Expect` other than 100-continue (RFC 9110 §10.1.1). @type {Refusal} */
 export const expectationRefusal = { status: 417, code: 'invalid_request', message: 'The only expectation this server meets is `Expect: 100-continue`.' };
+
+/** A request asking to switch protocols (RFC 9110 §7.8). @type {Refusal} */
+export const upgradeRefusal = { status: 400, code: 'invalid_request', message: 'This server does not upgrade connections; send the request without `Upgrade`.' };

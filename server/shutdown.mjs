@@ -6,10 +6,12 @@
 //    a Ctrl-C, skips the grace period; so does a SIGINT during it.)
 // 2. Then the drain: the listener closes (new connections are refused), every
 //    answer still to be written carries `Connection: close`, requests in flight
-//    finish, and connections left idle are closed, but only once idle for a
-//    while: a keep-alive client may be sending its next request on one right
-//    now, and closing under it would reset that request. Its next answer says
-//    `Connection: close` instead.
+//    finish, and connections left idle are closed once idle for the keep-alive
+//    timeout the server advertised (Node's 5 s), not sooner: a client may be
+//    sending its next request on one right now (clients reuse a connection for
+//    that long), and closing under it would reset that request. A request that
+//    does come is answered, with `Connection: close`. (Node's own server.close()
+//    closes every idle connection at once: the resets this avoids.)
 // 3. Then the database is closed through the hook lib/startup registers on
 //    globalThis (PGlite releases its lock file), and the process exits 0. What
 //    still runs after PETSTORE_SHUTDOWN_TIMEOUT_MS is cut, and the exit code is 1.
@@ -18,9 +20,6 @@
 import net from 'node:net';
 import { log } from './log.mjs';
 
-// A connection idle this long during the drain is closed: its client had time to
-// reuse it (and be told `Connection: close`); it will not reuse it now.
-const DRAIN_IDLE_MS = 1_000;
 const DRAIN_CHECK_MS = 100;
 // Before start-up has registered its hook (no database open yet).
 const FALLBACK = { drainGraceMs: 0, timeoutMs: 8_000, closeDatabase: async () => {} };
@@ -110,7 +109,7 @@ export function installShutdown(server) {
 
   function closeLongIdleConnections() {
     const now = performance.now();
-    const candidates = [...connections].filter(([, connection]) => connection.inFlight === 0 && now - connection.idleSince >= DRAIN_IDLE_MS);
+    const candidates = [...connections].filter(([, connection]) => connection.inFlight === 0 && now - connection.idleSince >= server.keepAliveTimeout);
     // After this event-loop turn's poll phase, which reads what has arrived: a request
     // that reached the socket while this process was busy is served, not reset.
     setImmediate(() => {

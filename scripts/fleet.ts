@@ -2,8 +2,8 @@
 // machine (nginx, N instances, PgBouncer, Redis; scripts/fleet/fleet.ts), on the
 // PostgreSQL database DATABASE_DIRECT_URL or DATABASE_URL names (default:
 // petstore on 127.0.0.1:5432, created if missing). Prints the URL and an API key;
-// Ctrl-C stops everything. `--render-compose` rewrites deploy/compose/ instead.
-import { spawnSync } from 'node:child_process';
+// Ctrl-C stops everything. npm run fleet builds first if the build is stale.
+// `--render-compose` rewrites deploy/compose/ instead.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,12 +29,6 @@ const port = Number(values.port);
 if (!Number.isInteger(instances) || instances < 1 || instances > 32) throw new Error(`--instances must be 1 to 32, got ${values.instances}`);
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port, got ${values.port}`);
 
-process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-if (!fs.existsSync('.next/BUILD_ID')) {
-  console.log('Building the app (no build yet)…');
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/petstore';
 const apiKey = process.env.PETSTORE_BOOTSTRAP_API_KEY || `psk_${randomBytes(24).toString('hex')}`;

@@ -39,6 +39,14 @@ describe('deploy/Dockerfile', () => {
     expect(lastStage.some((instruction) => instruction.getKeyword() === 'HEALTHCHECK' && /\/healthz/.test(instruction.getTextContent()))).toBe(true);
   });
 
+  it('copies only what the repository has', () => {
+    const sources = instructions
+      .filter((instruction) => instruction.getKeyword() === 'COPY' && !/--from=/.test(instruction.getTextContent()))
+      .flatMap((instruction) => instruction.getArguments().map((argument) => argument.getValue()).filter((value) => !value.startsWith('--')).slice(0, -1));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(fs.existsSync(path.join(process.cwd(), source)), source).toBe(true);
+  });
+
   it('starts the app with the command the fleet and npm start use', () => {
     const cmd = lastStage.filter((instruction) => instruction.getKeyword() === 'CMD').at(-1);
     expect(JSON.parse(cmd!.getArgumentsContent()!)).toEqual(['node', ...serverArguments()]);

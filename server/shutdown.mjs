@@ -74,8 +74,11 @@ export function installShutdown(server) {
     });
 
     phase = 'draining';
-    // net.Server's close, not http.Server's: that one also closes every idle
-    // connection at once, under any client sending on it at that moment.
+    // The listener closes before any answer says `Connection: close`, so that a
+    // client told so finds new connections refused, never accepted by the kernel
+    // and then reset with the listener. And net.Server's close, not http.Server's:
+    // that one also closes every idle connection at once, under any client sending
+    // on it at that moment.
     net.Server.prototype.close.call(server);
     for (const response of responses) if (!response.headersSent) response.shouldKeepAlive = false;
     log.info({ signal, inFlight: responses.size, connections: connections.size, timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');

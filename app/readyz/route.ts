@@ -2,11 +2,11 @@
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { withDatabaseTimeout } from '@/lib/db/deadline';
-import { log } from '@/lib/log';
+import { failureReason, logFailure } from '@/lib/failure-log';
 
 export const dynamic = 'force-dynamic';
 
-const READY_TIMEOUT_MS = 1_500;
+const READY_TIMEOUT_MS = 1_000;
 
 export async function GET(): Promise<Response> {
   const headers = { 'cache-control': 'no-store' };
@@ -15,7 +15,7 @@ export async function GET(): Promise<Response> {
     await withDatabaseTimeout(READY_TIMEOUT_MS, async () => (await db()).execute(sql`select 1`));
     return Response.json({ status: 'ok', database: 'up' }, { headers });
   } catch (error) {
-    log.warn({ err: error }, 'readiness check failed');
+    logFailure('readiness check failed: answered 503', failureReason(error));
     return Response.json({ status: 'unavailable', database: 'down' }, { status: 503, headers: { ...headers, 'retry-after': '2' } });
   }
 }

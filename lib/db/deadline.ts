@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
 
 /** The time a query or a whole transaction may take unless the caller set another (withDatabaseTimeout). */
-export const DATABASE_TIMEOUT_MS = 4_000;
+const DATABASE_TIMEOUT_MS = 3_000;
 
 /** The error code of work that passed its deadline; lib/http/handler.ts maps it to 503. */
 export const DATABASE_TIMEOUT = 'DATABASE_TIMEOUT';

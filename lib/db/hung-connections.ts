@@ -12,7 +12,7 @@ import net from 'node:net';
 import type postgres from 'postgres';
 
 /** Longer than any deadline (deadline.ts), so a slow but living query is never cut for the request that waits on it. */
-export const HUNG_AFTER_MS = 6_000;
+const HUNG_AFTER_MS = 5_000;
 
 /** The error code a connection closed for not answering gets; lib/http/handler.ts maps it to 503. */
 export const DATABASE_NOT_ANSWERING = 'DATABASE_NOT_ANSWERING';

@@ -7,6 +7,7 @@ import type { Scope } from '../api-key-check';
 import { DATABASE_TIMEOUT } from '../db/deadline';
 import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
 import { db, type Executor } from '../db/client';
+import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../log';
 import { recordRequest, routePattern } from '../metrics';
 import { authenticate, type Caller } from './auth';
@@ -53,11 +54,11 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
       const database = await db();
       const operate = (request: Request, database: Executor) =>
         run({ request, url: new URL(request.url), params, caller, requestId, database }).catch((error: unknown) =>
-          failureResponse(error, requestId),
+          failureResponse(error, request, requestId),
         );
       response = options.idempotent ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
-      response = failureResponse(error, requestId);
+      response = failureResponse(error, request, requestId);
     }
     response.headers.set('x-request-id', requestId);
     response.headers.set('cache-control', 'no-store');
@@ -116,17 +117,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
-function failureResponse(error: unknown, requestId: string): Response {
+// Never the error object in the log: lib/failure-log.ts says why.
+function failureResponse(error: unknown, request: Request, requestId: string): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  const route = { requestId, method: request.method, path: new URL(request.url).pathname };
   if (isDatabaseUnavailable(error)) {
-    log.warn({ requestId, err: error }, 'database unavailable');
+    logFailure('database unavailable: answered 503', failureReason(error), route);
     return errorResponse(
       new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', {
         headers: { 'retry-after': '2' },
       }),
     );
   }
-  log.error({ requestId, err: error }, 'unhandled error');
+  log.error({ ...route, error: describeBug(error) }, 'unhandled error');
   return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 

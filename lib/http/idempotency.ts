@@ -15,7 +15,7 @@ import { now } from '../clock';
 import { config } from '../config';
 import type { Database, Executor } from '../db/client';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse } from '../idempotency';
-import { log } from '../log';
+import { failureReason, logFailure } from '../failure-log';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -100,6 +100,6 @@ function cleanUpOccasionally(database: Database, at: Date): void {
   if (Date.now() - lastCleanUp < CLEAN_UP_EVERY_MS) return;
   lastCleanUp = Date.now();
   deleteExpiredIdempotencyKeys(database, at).catch((error: unknown) =>
-    log.warn({ err: error }, 'could not delete expired idempotency keys'),
+    logFailure('could not delete expired idempotency keys', failureReason(error)),
   );
 }

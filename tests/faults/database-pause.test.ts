@@ -4,10 +4,14 @@
 // like to the app), then SIGCONTed. Nothing may hang: /v1 answers 503
 // service_unavailable with Retry-After within 5 s, /readyz answers 503 within
 // 2 s, a burst bigger than the pool gets its 503s in time too, and both recover
-// by themselves once the database runs again.
+// by themselves once the database runs again. A partition that never gives the
+// open connections back (a proxy freezes them for good, new ones pass) is
+// survived too: connections that stopped answering are replaced.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCluster, postgresBinaries, type Cluster } from '../support/cluster';
+import { startFaultProxy } from '../support/fault-proxy';
 import { countBy, createPetAttempt, runCreateLoops, sleep, storedPetNames, type Attempt } from '../support/load';
+import { expectDiscreetOutageLog } from '../support/outage-log';
 import { startServer, type TestServer } from '../support/server';
 
 const PAUSE_MS = 15_000;
@@ -17,6 +21,10 @@ const BURST = 30;
 const V1_BOUND_MS = 5_000;
 const READYZ_BOUND_MS = 2_000;
 const RECOVERY_BOUND_MS = 5_000;
+// A frozen connection is closed 5 s after it went silent (lib/db/hung-connections.ts); then a new one serves.
+const PARTITION_RECOVERY_BOUND_MS = 12_000;
+// One line per kind of failure, then one summary per 10 s.
+const MAX_OUTAGE_WARNINGS = 20;
 
 type Probe = { sentAt: number; answeredAt: number; status?: number; error?: string };
 
@@ -57,6 +65,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
     // Warm: the pool has open connections and the key is known before the pause.
     for (let n = 0; n < 3; n++) expect((await createPetAttempt(server.baseUrl, server.apiKey, `${prefix}-warm-${n}`)).status).toBe(201);
 
+    const logStart = server.logs().length;
     let stopping = false;
     const load = runCreateLoops({ baseUrls: [server.baseUrl], apiKey: server.apiKey, loops: LOOPS, prefix, pauseMs: 50, shouldStop: () => stopping });
     const readiness: Probe[] = [];
@@ -96,6 +105,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
     const first503 = firstAfter(attempts, 503, pausedAt);
     const firstReady503 = firstAfter(readiness, 503, pausedAt);
     const stored = await storedPetNames(cluster.url, prefix);
+    const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
     const slowest = (items: { sentAt: number; answeredAt: number }[]) => Math.round(Math.max(0, ...items.map((item) => item.answeredAt - item.sentAt)));
     const figures = {
       paused: backends ? 'postmaster and backends' : 'postmaster',
@@ -113,6 +123,9 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
       v1RecoveryMs: Math.round((firstAfter(attempts, 201, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
       readyzRecoveryMs: Math.round((firstAfter(readiness, 200, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
       storedThoughRefused: attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name)).length,
+      logLines: log.lines,
+      logWarnings: log.warnings,
+      logWarningsByKind: log.warningReasons,
     };
     console.log(`database pause figures: ${JSON.stringify(figures)}`);
 
@@ -142,5 +155,40 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
     expect(figures.v1RecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
     expect(figures.readyzRecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
     expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
+    expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
+  }, 90_000);
+
+  it('replaces the connections a partition froze for good, and /v1 recovers without a restart', async () => {
+    const proxy = await startFaultProxy({ host: '127.0.0.1', port: cluster.port });
+    const partitioned = await startServer({ database: 'postgres', databaseUrl: proxy.urlFor(cluster.url), env: { PETSTORE_BOOTSTRAP_API_KEY: server.apiKey } });
+    try {
+      const prefix = `partition-${Date.now()}`;
+      // Open several pool connections, then freeze every open connection: nothing passes on them, nothing closes them.
+      await Promise.all(Array.from({ length: 8 }, (_, n) => createPetAttempt(partitioned.baseUrl, partitioned.apiKey, `${prefix}-warm-${n}`)));
+      const frozenAt = performance.now();
+      proxy.partition();
+      let stopping = false;
+      const load = runCreateLoops({ baseUrls: [partitioned.baseUrl], apiKey: partitioned.apiKey, loops: LOOPS, prefix, pauseMs: 50, shouldStop: () => stopping });
+      const created = () => load.attempts.find((attempt) => attempt.status === 201);
+      while (!created() && performance.now() - frozenAt < PARTITION_RECOVERY_BOUND_MS + 5_000) await sleep(100);
+      await sleep(500);
+      stopping = true;
+      const attempts = await load.done;
+      const firstCreated = created();
+      const figures = {
+        requests: attempts.length,
+        byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
+        slowestMs: Math.round(Math.max(...attempts.map((attempt) => attempt.answeredAt - attempt.sentAt))),
+        recoveryMs: firstCreated ? Math.round(firstCreated.answeredAt - frozenAt) : null,
+      };
+      console.log(`frozen connections figures: ${JSON.stringify(figures)}`);
+      expect(attempts.filter((attempt) => attempt.status === undefined)).toEqual([]);
+      expect(figures.slowestMs).toBeLessThan(V1_BOUND_MS);
+      expect(firstCreated).toBeDefined();
+      expect(figures.recoveryMs).toBeLessThanOrEqual(PARTITION_RECOVERY_BOUND_MS);
+    } finally {
+      await partitioned.stop();
+      await proxy.close();
+    }
   }, 90_000);
 });

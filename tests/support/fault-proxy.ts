@@ -14,7 +14,7 @@
 // heals for new connections only.
 import net from 'node:net';
 
-export type FaultAction = 'cut' | 'drop' | 'hold';
+type FaultAction = 'cut' | 'drop' | 'hold';
 
 export type FaultProxy = {
   port: number;

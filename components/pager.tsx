@@ -18,7 +18,7 @@ export function Pager<F extends Filters>({
   nextCursor: string | undefined;
   noun: string;
 }) {
-  const pageSizeSelect = useSelectNavigation();
+  const pageSizeSelect = useSelectNavigation(String(state.limit));
   const hasPrevious = state.cursors.length > 0;
   const disabled = 'pointer-events-none opacity-50';
   return (
@@ -30,9 +30,9 @@ export function Pager<F extends Filters>({
         <Select
           id="page-size"
           className="h-8 w-24"
-          value={state.limit}
+          value={pageSizeSelect.value}
           onFocus={pageSizeSelect.onFocus}
-          onChange={(event) => pageSizeSelect.navigate(listHref(pathname, withPageSize(state, Number(event.target.value))))}
+          onChange={(event) => pageSizeSelect.choose(event.target.value, listHref(pathname, withPageSize(state, Number(event.target.value))))}
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

@@ -1,23 +1,32 @@
 'use client';
-// Navigating a list from a <select>: arrow keys step through its options with
-// one change event each, so pushing every change left one history entry per
-// key press. The first change while the select has focus pushes; the next ones
-// replace that entry, so Back returns to where the list was before.
+// Navigating a list from a <select> whose value lives in the URL. Arrow keys
+// step through the options with one change event each:
+// - history: changes push until the URL has left the value the select had when
+//   it took focus, then replace, so a burst of presses is one entry and Back
+//   returns to where the list was before it (pushing every change left one
+//   entry per key press; a replace before the first push landed would have
+//   overwritten the list's own entry);
+// - display: the URL catches up a moment after each change, so the select shows
+//   the latest choice until it does (else it snapped back to an older value
+//   between presses, and the next press started from there).
 import { useRouter } from 'next/navigation';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 
-export function useSelectNavigation() {
+export function useSelectNavigation(current: string) {
   const router = useRouter();
-  const hasPushed = useRef(false);
+  const valueOnFocus = useRef(current);
+  const [chosen, setChosen] = useState<string>();
+  if (chosen !== undefined && chosen === current) setChosen(undefined);
   return {
-    /** Spread on the select: a new visit to it may push again. */
+    value: chosen ?? current,
+    /** A new visit to the select may push again. */
     onFocus: () => {
-      hasPushed.current = false;
+      valueOnFocus.current = current;
     },
-    navigate: (href: string) => {
-      if (hasPushed.current) return router.replace(href);
-      hasPushed.current = true;
-      router.push(href);
+    choose: (value: string, href: string) => {
+      setChosen(value);
+      if (current === valueOnFocus.current) router.push(href);
+      else router.replace(href);
     },
   };
 }

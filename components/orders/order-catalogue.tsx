@@ -25,8 +25,8 @@ const PATH = '/orders';
 
 export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
   const router = useRouter();
-  const statusSelect = useSelectNavigation();
   const { status, petId } = state.filters;
+  const statusSelect = useSelectNavigation(status ?? '');
   const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
   const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
 
@@ -48,9 +48,11 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           <Select
             id="order-status-filter"
             className="h-10 w-40"
-            value={status ?? ''}
+            value={statusSelect.value}
             onFocus={statusSelect.onFocus}
-            onChange={(event) => statusSelect.navigate(filtered({ status: (event.target.value || undefined) as OrderStatus | undefined }))}
+            onChange={(event) =>
+              statusSelect.choose(event.target.value, filtered({ status: (event.target.value || undefined) as OrderStatus | undefined }))
+            }
           >
             <option value="">All statuses</option>
             {ORDER_STATUS_OPTIONS.map((value) => (

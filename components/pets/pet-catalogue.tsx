@@ -31,7 +31,7 @@ const loadAddPetDialog = () => import('./add-pet-dialog');
 const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
 
 export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
-  const statusSelect = useSelectNavigation();
+  const statusSelect = useSelectNavigation(state.filters.status ?? '');
   const [isAdding, setAdding] = useState(false);
   const [added, setAdded] = useState<Pet>();
   const pets = usePets({ limit: state.limit, status: state.filters.status, cursor: state.cursors.at(-1) });
@@ -81,10 +81,13 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         <Select
           id="status-filter"
           className="h-10 w-44"
-          value={state.filters.status ?? ''}
+          value={statusSelect.value}
           onFocus={statusSelect.onFocus}
           onChange={(event) =>
-            statusSelect.navigate(listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })))
+            statusSelect.choose(
+              event.target.value,
+              listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })),
+            )
           }
         >
           <option value="">All statuses</option>

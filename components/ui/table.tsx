@@ -28,7 +28,8 @@ export function TableCard({ children, className }: { children: ReactNode; classN
       ref={card}
       className={cn(
         // relative: screen-reader-only text inside stays inside the card, not beyond the page edge.
-        'relative overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900',
+        // overflow-x-auto: only a safety net; a table that does not fit is stacked instead.
+        'relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900',
         className,
       )}
     >

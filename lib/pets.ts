@@ -8,7 +8,7 @@ import { toPage, type Page } from './pagination';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
-type PetRow = { id: number; name: string; categoryId: number; status: PetStatus | null };
+type PetRow = Pick<typeof pets.$inferSelect, keyof typeof petColumns>;
 
 /** A stored NULL status is omitted from the Pet, never sent as null. */
 export function toPet(row: PetRow): Pet {

@@ -2,10 +2,13 @@
 // stored Idempotency-Key answers. Migrations in drizzle/ are generated from
 // this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '../contract/api-keys';
+import { ORDER_STATUSES } from '../contract/orders';
+import { PET_STATUSES } from '../contract/pets';
 import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const petStatus = pgEnum('pet_status', ['available', 'pending', 'sold']);
-export const orderStatus = pgEnum('order_status', ['placed', 'approved', 'delivered', 'cancelled']);
+export const petStatus = pgEnum('pet_status', PET_STATUSES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -72,7 +75,7 @@ export const apiKeys = pgTable('api_keys', {
   prefix: text('prefix').notNull(),
   // SHA-256 of the whole key, hex; the key itself is never stored.
   hash: text('hash').notNull().unique(),
-  scopes: text('scopes').array().notNull(),
+  scopes: text('scopes').array().notNull().$type<ApiKeyScope[]>(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),

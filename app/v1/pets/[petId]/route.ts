@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, async ({ params }) => {
   if (isPastSunset(now())) {
-    throw new ApiError(410, 'gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
+    throw new ApiError('gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
   }
   const { petId } = parseParams(params, PetIdParams);
   const pet = await getPet(await db(), petId);

@@ -22,6 +22,14 @@ test('an invalid Pet ID says why, and the list and URL stay as they were', async
   await expect(field).not.toHaveAttribute('aria-invalid');
 });
 
+test('a link with an invalid petId shows it in the field with the reason, and lists every order', async ({ page }) => {
+  await page.goto('/orders?petId=abc');
+  const field = page.getByLabel('Pet ID');
+  await expect(field).toHaveValue('abc');
+  await expect(field).toHaveAccessibleDescription('“abc” is not a pet ID: use a whole number from 1 up, e.g. 12.');
+  await expect(page.getByRole('table', { name: 'Orders', exact: true }).locator('tbody tr').first()).toBeVisible();
+});
+
 for (const pace of ['quick', 'slow'] as const) {
   test(`arrow keys on the status select make one history entry, not one per press (${pace} presses)`, async ({ page }) => {
     await page.goto('/orders');

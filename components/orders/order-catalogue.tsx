@@ -23,7 +23,7 @@ export type OrderFilters = { status: OrderStatus | undefined; petId: string | un
 
 const PATH = '/orders';
 
-export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
+export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<OrderFilters>; rejectedPetId?: string }) {
   const router = useRouter();
   const { status, petId } = state.filters;
   const statusSelect = useSelectNavigation(status ?? '');
@@ -62,7 +62,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
             ))}
           </Select>
         </div>
-        <PetIdFilter petId={petId} onFilter={(value) => router.push(filtered({ petId: value }))} />
+        <PetIdFilter petId={petId} rejected={rejectedPetId} onFilter={(value) => router.push(filtered({ petId: value }))} />
       </div>
       {orders.isPending ? (
         <TableSkeleton columns={ORDER_COLUMNS} rows={Math.min(state.limit, 20)} label="Orders (loading)" />

@@ -1,6 +1,7 @@
 'use client';
-// PetIdFilter: the orders list's "Pet ID" filter. A value that is not a pet id
-// is refused beside the field, saying why, and the list stays as it was.
+// PetIdFilter: the orders list's "Pet ID" filter. A value that is not a pet id,
+// typed or in the URL (`rejected`), is refused beside the field, saying why, and
+// the list stays as it was.
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { parseRecordId } from '../record-id';
@@ -9,8 +10,12 @@ import { describedBy, Input } from '../ui/field';
 
 const ID = 'order-pet-filter';
 
-export function PetIdFilter({ petId, onFilter }: { petId: string | undefined; onFilter: (petId: string | undefined) => void }) {
-  const [error, setError] = useState<string>();
+const reason = (value: string) => `“${value}” is not a pet ID: use a whole number from 1 up, e.g. 12.`;
+
+type Props = { petId: string | undefined; rejected?: string; onFilter: (petId: string | undefined) => void };
+
+export function PetIdFilter({ petId, rejected, onFilter }: Props) {
+  const [error, setError] = useState(rejected === undefined ? undefined : reason(rejected));
   return (
     <div className="flex flex-col gap-1.5">
       <form
@@ -20,7 +25,7 @@ export function PetIdFilter({ petId, onFilter }: { petId: string | undefined; on
           event.preventDefault();
           const value = String(new FormData(event.currentTarget).get('petId') ?? '').trim();
           if (value !== '' && parseRecordId(value) === undefined) {
-            setError(`“${value}” is not a pet ID: use a whole number from 1 up, e.g. 12.`);
+            setError(reason(value));
             return;
           }
           setError(undefined);
@@ -36,7 +41,7 @@ export function PetIdFilter({ petId, onFilter }: { petId: string | undefined; on
           name="petId"
           inputMode="numeric"
           className="h-10 w-28"
-          defaultValue={petId ?? ''}
+          defaultValue={petId ?? rejected ?? ''}
           autoComplete="off"
           isInvalid={Boolean(error)}
         />

@@ -1,7 +1,7 @@
 // What the service knows about pets: list (keyset pages on id), create, get.
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetStatus } from './contract/pets';
-import type { Database } from './db/client';
+import type { Database, Executor } from './db/client';
 import { preparedStatement } from './db/prepared';
 import { pets } from './db/schema';
 import { toPage, type Page } from './pagination';
@@ -43,7 +43,7 @@ export async function listPets(
   return toPage(rows.map(toPet), query.limit);
 }
 
-const insertPet = (database: Database) =>
+const insertPet = (database: Executor) =>
   preparedStatement(database, 'insert_pet', () =>
     database
       .insert(pets)
@@ -52,7 +52,8 @@ const insertPet = (database: Database) =>
       .prepare('insert_pet'),
   );
 
-export async function createPet(database: Database, newPet: NewPet): Promise<Pet> {
+/** `database` may be a transaction (an Idempotency-Key's record is written in the same one). */
+export async function createPet(database: Executor, newPet: NewPet): Promise<Pet> {
   const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null });
   return toPet(row!);
 }

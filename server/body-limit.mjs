@@ -1,15 +1,17 @@
 // Bounds every request body before anything (Next, next-auth, a route handler)
 // buffers it:
-// - a Content-Length over the route's limit is refused (413) before a byte of
-//   the body is read: /v1 takes what lib/http/body.ts takes (64 KiB), everything
-//   else (the dashboard's pages and server actions, /api/auth) 1 MiB, Next's own
-//   default for server actions;
-// - outside /v1 a body must declare its length (411 otherwise): browsers always
-//   do, and Next's readers would take a chunked body whole;
-// - a chunked /v1 body is counted as Node's parser hands it over. The handlers
-//   read at most 64 KiB and answer the 413 themselves (lib/http/body.ts); past the
-//   limit nothing more is handed over, the socket is no longer read, and the
-//   connection closes after the answer.
+// - outside /v1 (the dashboard's pages and server actions, /api/auth), a
+//   Content-Length over 1 MiB (Next's own default for server actions) is refused
+//   (413) before a byte of the body is read, and a body must declare its length
+//   (411 otherwise): browsers always do, and Next's readers would take a chunked
+//   body whole;
+// - a /v1 body, chunked or not, is counted as Node's parser hands it over. The
+//   handlers authenticate first (DESIGN.md: a request without a valid key learns
+//   nothing of its body, so it gets its 401, never a 413), then read at most
+//   64 KiB and answer the 413 themselves (lib/http/body.ts, which refuses a
+//   declared length over the limit without reading); past the limit nothing
+//   more is handed over, the socket is no longer read, and the connection
+//   closes after the answer.
 // The client of a refused body may still be sending it: the connection is closed
 // "lingering" (RFC 9112 §9.6): the answer and a FIN first, the socket left unread
 // (the client's writes block rather than fail), and destroyed a moment later. An
@@ -21,8 +23,8 @@ import { rawErrorResponse } from './error-answer.mjs';
 
 const LINGER_MS = 1_000;
 
-export const API_BODY_LIMIT = 64 * 1024;
-export const PAGE_BODY_LIMIT = 1024 * 1024;
+const API_BODY_LIMIT = 64 * 1024;
+const PAGE_BODY_LIMIT = 1024 * 1024;
 
 const isApiPath = (path) => path === '/v1' || path.startsWith('/v1/');
 
@@ -35,13 +37,12 @@ const isApiPath = (path) => path === '/v1' || path.startsWith('/v1/');
  * @returns {Refusal | undefined}
  */
 export function bodyRefusal(request, path) {
-  const limit = isApiPath(path) ? API_BODY_LIMIT : PAGE_BODY_LIMIT;
+  if (isApiPath(path)) return undefined;
   const declared = request.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) {
-    const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`;
-    return { status: 413, code: 'payload_too_large', message: `The request body must be at most ${size}.` };
+  if (declared !== undefined && Number(declared) > PAGE_BODY_LIMIT) {
+    return { status: 413, code: 'payload_too_large', message: `The request body must be at most ${PAGE_BODY_LIMIT / (1024 * 1024)} MiB.` };
   }
-  if (request.headers['transfer-encoding'] !== undefined && !isApiPath(path)) {
+  if (request.headers['transfer-encoding'] !== undefined) {
     return { status: 411, code: 'invalid_request', message: 'A request body here must come with a Content-Length.' };
   }
   return undefined;
@@ -67,16 +68,20 @@ function closeLingering(socket) {
 }
 
 /**
- * Counts a chunked /v1 body where the parser pushes each chunk into the request
+ * Counts a /v1 body where the parser pushes each chunk into the request
  * stream: nothing is buffered, and the route's own reads (Next's, or
  * @hono/node-server's) are untouched. The chunk that passes the limit still goes
  * through, so that the handler's own count passes it too and it answers its 413.
+ * A body the handler never read (a 401, a declared length over the limit) is
+ * drained by Node after the answer: through here too, so at most the limit of it
+ * is read before the connection closes.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path
  */
 export function meterBody(request, response, path) {
-  if (request.headers['transfer-encoding'] === undefined || !isApiPath(path)) return;
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || !isApiPath(path)) return;
   const { socket } = request;
   const push = request.push;
   let received = 0;
@@ -90,6 +95,7 @@ export function meterBody(request, response, path) {
 }
 
 function closeLingeringAfterAnswer(response, socket) {
+  if (response.writableFinished) return closeLingering(socket);
   if (response.headersSent) return void response.once('finish', () => closeLingering(socket));
   // The answer says `Connection: close`, so that no client sends another request
   // here; once it is sent Node calls destroySoon(), which closes at once: linger instead.

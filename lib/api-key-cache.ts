@@ -10,6 +10,7 @@ import { config } from './config';
 import { listenToChannel } from './db/client';
 import { failureReason, logFailure } from './failure-log';
 import { log } from './log';
+import { recordKeyCacheLookup } from './metrics';
 import { processState } from './process-state';
 
 export const REVOCATION_CHANNEL = 'api_key_revoked';
@@ -36,6 +37,12 @@ export class KeyCache {
   }
 
   lookup(hash: string, atMs: number): CachedKey | undefined {
+    const key = this.find(hash, atMs);
+    recordKeyCacheLookup(key !== undefined);
+    return key;
+  }
+
+  private find(hash: string, atMs: number): CachedKey | undefined {
     if (!this.isListening) return undefined;
     const entry = this.entries.get(hash);
     if (!entry) return undefined;

@@ -12,16 +12,27 @@ export type ShutdownHook = {
   drainGraceMs: number;
   /** How long requests in flight may take once the drain has begun. */
   timeoutMs: number;
+  /** Called as the drain begins: long-lived answers (the change feed's streams) end, so that they do not hold it. */
+  beginDrain: () => void;
   closeDatabase: () => Promise<void>;
 };
 
-const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdownHook?: ShutdownHook };
+const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdownHook?: ShutdownHook; petstoreDrainHooks?: (() => void)[] };
+const drainHooks = (globalForShutdown.petstoreDrainHooks ??= []);
+
+/** Runs `hook` when the drain begins. */
+export function whenDraining(hook: () => void): void {
+  drainHooks.push(hook);
+}
 
 export function registerShutdownHook(): void {
   const settings = config();
   globalForShutdown.petstoreShutdownHook = {
     drainGraceMs: settings.PETSTORE_DRAIN_GRACE_MS,
     timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS,
+    beginDrain: () => {
+      for (const hook of drainHooks) hook();
+    },
     closeDatabase: closeDb,
   };
 }

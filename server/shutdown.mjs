@@ -26,7 +26,7 @@ const FALLBACK = { drainGraceMs: 0, timeoutMs: 8_000, closeDatabase: async () =>
 
 /**
  * What server.mjs needs from the app to shut down, registered by lib/startup.ts.
- * @typedef {{ drainGraceMs: number, timeoutMs: number, closeDatabase: () => Promise<void> }} ShutdownHook
+ * @typedef {{ drainGraceMs: number, timeoutMs: number, beginDrain?: () => void, closeDatabase: () => Promise<void> }} ShutdownHook
  */
 const appHook = () => /** @type {ShutdownHook | undefined} */ (globalThis.petstoreShutdownHook) ?? FALLBACK;
 
@@ -64,7 +64,7 @@ export function installShutdown(server) {
   }
 
   async function shutDown(signal) {
-    const { drainGraceMs, timeoutMs, closeDatabase } = appHook();
+    const { drainGraceMs, timeoutMs, beginDrain, closeDatabase } = appHook();
     const graceMs = signal === 'SIGTERM' ? drainGraceMs : 0;
     phase = 'grace';
     log.info({ signal, graceMs }, 'shutdown: /readyz answers 503; serving on for the drain grace period');
@@ -74,6 +74,8 @@ export function installShutdown(server) {
     });
 
     phase = 'draining';
+    // Streams that never end by themselves (GET /v1/changes) end now; their clients reconnect elsewhere.
+    beginDrain?.();
     // The listener closes before any answer says `Connection: close`, so that a
     // client told so finds new connections refused, never accepted by the kernel
     // and then reset with the listener. And net.Server's close, not http.Server's:

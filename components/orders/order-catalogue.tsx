@@ -1,7 +1,7 @@
 'use client';
 // OrderCatalogue: the orders page's interactive part: status and pet filters and
 // the page, all in the URL.
-import { Inbox, SearchX, X } from 'lucide-react';
+import { Inbox, SearchX } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useOrders } from '@/lib/client/hooks';
 import type { OrderStatus } from '@/lib/contract/orders';
@@ -9,23 +9,26 @@ import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
-import { Button, ButtonLink } from '../ui/button';
+import { useSelectNavigation } from '../use-select-navigation';
+import { ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { Input, Select } from '../ui/field';
+import { Select } from '../ui/field';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './order-status-badge';
 import { ORDER_COLUMNS, OrderTable } from './order-table';
+import { PetIdFilter } from './pet-id-filter';
 
 export type OrderFilters = { status: OrderStatus | undefined; petId: string | undefined };
 
 const PATH = '/orders';
 
-export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
+export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<OrderFilters>; rejectedPetId?: string }) {
   const router = useRouter();
   const { status, petId } = state.filters;
+  const statusSelect = useSelectNavigation(status ?? '');
   const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
-  const filterBy = (filters: Partial<OrderFilters>) => router.push(listHref(PATH, withFilters(state, { ...state.filters, ...filters })));
+  const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
 
   return (
     <>
@@ -37,7 +40,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           </>
         }
       />
-      <div className="mb-4 flex flex-wrap items-end gap-4">
+      <div className="mb-4 flex flex-wrap items-start gap-4">
         <div className="flex items-center gap-3">
           <label htmlFor="order-status-filter" className="text-sm font-medium">
             Status
@@ -45,8 +48,11 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           <Select
             id="order-status-filter"
             className="h-10 w-40"
-            value={status ?? ''}
-            onChange={(event) => filterBy({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+            value={statusSelect.value}
+            onFocus={statusSelect.onFocus}
+            onChange={(event) =>
+              statusSelect.choose(event.target.value, filtered({ status: (event.target.value || undefined) as OrderStatus | undefined }))
+            }
           >
             <option value="">All statuses</option>
             {ORDER_STATUS_OPTIONS.map((value) => (
@@ -56,28 +62,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
             ))}
           </Select>
         </div>
-        <form
-          key={petId ?? ''}
-          className="flex items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const value = String(new FormData(event.currentTarget).get('petId') ?? '').trim();
-            filterBy({ petId: /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined });
-          }}
-        >
-          <label htmlFor="order-pet-filter" className="text-sm font-medium">
-            Pet ID
-          </label>
-          <Input id="order-pet-filter" name="petId" inputMode="numeric" className="h-10 w-28" defaultValue={petId ?? ''} autoComplete="off" />
-          <Button type="submit" variant="secondary">
-            Filter
-          </Button>
-          {petId && (
-            <Button variant="ghost" size="sm" onClick={() => filterBy({ petId: undefined })} aria-label="Clear the pet filter">
-              <X aria-hidden />
-            </Button>
-          )}
-        </form>
+        <PetIdFilter petId={petId} rejected={rejectedPetId} onFilter={(value) => router.push(filtered({ petId: value }))} />
       </div>
       {orders.isPending ? (
         <TableSkeleton columns={ORDER_COLUMNS} rows={Math.min(state.limit, 20)} label="Orders (loading)" />

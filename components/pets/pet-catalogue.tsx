@@ -5,7 +5,6 @@
 import { PawPrint, Plus, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { usePets } from '@/lib/client/hooks';
 import type { Pet, PetStatus } from '@/lib/contract/pets';
@@ -19,6 +18,7 @@ import { Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
+import { useSelectNavigation } from '../use-select-navigation';
 import { PetTable, PET_COLUMNS } from './pet-table';
 import { PET_STATUS_LABELS, PET_STATUS_OPTIONS } from './status-badge';
 
@@ -31,7 +31,7 @@ const loadAddPetDialog = () => import('./add-pet-dialog');
 const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
 
 export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
-  const router = useRouter();
+  const statusSelect = useSelectNavigation(state.filters.status ?? '');
   const [isAdding, setAdding] = useState(false);
   const [added, setAdded] = useState<Pet>();
   const pets = usePets({ limit: state.limit, status: state.filters.status, cursor: state.cursors.at(-1) });
@@ -81,9 +81,13 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         <Select
           id="status-filter"
           className="h-10 w-44"
-          value={state.filters.status ?? ''}
+          value={statusSelect.value}
+          onFocus={statusSelect.onFocus}
           onChange={(event) =>
-            router.push(listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })))
+            statusSelect.choose(
+              event.target.value,
+              listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })),
+            )
           }
         >
           <option value="">All statuses</option>

@@ -6,10 +6,13 @@ import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { config } from '../config';
+import { config, directDatabaseUrl } from '../config';
 import { processState } from '../process-state';
 import { boundedClient } from './deadline';
 import { watchedSocket } from './hung-connections';
+import { setNotificationClient } from './notify';
+import { pgliteExtensions } from './pglite-extensions';
+import { trackPoolUse } from './pool-use';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -44,7 +47,7 @@ export async function databaseKind(): Promise<Handle['kind']> {
   return (await shared.handle).kind;
 }
 
-/** LISTENs on `channel` (PostgreSQL: on a dedicated connection, re-established when lost). */
+/** LISTENs on `channel` (PostgreSQL: on the process's one listening connection, re-established when lost). */
 export async function listenToChannel(channel: string, handlers: ChannelHandlers): Promise<void> {
   shared.handle ??= open();
   await (await shared.handle).listen(channel, handlers);
@@ -74,6 +77,10 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 60,
     onnotice: () => {},
+    // Through a transaction pooler a statement may run on another server
+    // connection than the one that prepared it (PgBouncer 1.18 has no
+    // protocol-level prepared statements): unnamed statements only.
+    prepare: config().DATABASE_POOLER !== 'transaction',
     // Pipelining was seen losing throughput under sustained load
     // (porsager/postgres#747): one query per connection at a time holds steady.
     // (0 would disable it too, but breaks sql.begin in postgres 3.4.9.)
@@ -82,45 +89,58 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 }
 
 function openPostgres(url: string): Handle {
+  const driver = postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) });
+  trackPoolUse(driver, config().DATABASE_POOL_SIZE);
   // Every query and transaction has a deadline (deadline.ts); connections that stop answering are replaced (hung-connections.ts).
-  const client = boundedClient(
-    postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) }),
-  );
-  const listeners: ChannelListener[] = [];
+  const client = boundedClient(driver);
+  // LISTEN needs a session: past the pooler when there is one.
+  const directUrl = directDatabaseUrl()!;
+  const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
+  const database = drizzlePostgres(client, { schema });
+  if (direct) setNotificationClient(database, direct);
+  let listener: SharedListener | undefined;
   return {
     kind: 'postgres',
-    database: drizzlePostgres(client, { schema }),
+    database,
     close: async () => {
-      await Promise.all(listeners.map((listener) => listener.stop()));
-      await client.end({ timeout: 5 });
+      await listener?.stop();
+      await Promise.all([client.end({ timeout: 5 }), direct?.end({ timeout: 5 })]);
     },
     listen: async (channel, handlers) => {
-      listeners.push(listenOnOwnConnection(url, channel, handlers));
+      (listener ??= listenOnOwnConnection(directUrl)).add(channel, handlers);
     },
   };
 }
 
-type ChannelListener = { stop: () => Promise<void> };
+type SharedListener = { add: (channel: string, handlers: ChannelHandlers) => void; stop: () => Promise<void> };
 
 const LISTEN_RETRY_MS = 1_000;
 // A connection that died without a word (no FIN/RST) is noticed by this ping.
 const LISTEN_HEARTBEAT_MS = 2_000;
 const LISTEN_HEARTBEAT_TIMEOUT_MS = 2_000;
 
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /**
- * One connection per process that only LISTENs. Its loss is reported at once
- * (onState(false)); it is then replaced by a new one, and onState(true) comes
- * only once that one listens again.
+ * One connection per process that only LISTENs, on every channel anyone asked
+ * for (the key cache's, the change feed's). Its loss is reported at once to
+ * every channel's handlers (onState(false)); it is then replaced by a new one,
+ * and onState(true) comes only once that one listens on all channels again.
  */
-function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHandlers): ChannelListener {
+function listenOnOwnConnection(url: string): SharedListener {
+  const channels = new Map<string, ChannelHandlers[]>();
   let current: postgres.Sql | undefined;
+  let isListening = false;
   let isStopped = false;
   let retry: NodeJS.Timeout | undefined;
+
+  const everyHandler = () => [...channels.values()].flat();
 
   const lose = (connection: postgres.Sql) => {
     if (current !== connection) return;
     current = undefined;
-    handlers.onState(false);
+    isListening = false;
+    for (const handlers of everyHandler()) handlers.onState(false);
     connection.end({ timeout: 0 }).catch(() => {});
     if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
   };
@@ -132,16 +152,20 @@ function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHa
       idle_timeout: 0,
       max_lifetime: null,
       fetch_types: false,
-      connection: { application_name: `petstore listen ${channel}` },
+      connection: { application_name: 'petstore listen' },
       onnotify: (name: string, payload: string) => {
-        if (current === connection && name === channel) handlers.onMessage(payload);
+        if (current !== connection) return;
+        for (const handlers of channels.get(name) ?? []) handlers.onMessage(payload);
       },
       onclose: () => lose(connection),
     } as postgres.Options<Record<string, never>>);
     current = connection;
     try {
-      await connection.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
-      if (current === connection) handlers.onState(true);
+      // A live iterator: a channel added while these LISTENs run is listened to as well.
+      for (const channel of channels.keys()) await connection.unsafe(`listen ${quoteIdentifier(channel)}`);
+      if (current !== connection) return;
+      isListening = true;
+      for (const handlers of everyHandler()) handlers.onState(true);
     } catch {
       lose(connection);
     }
@@ -164,8 +188,24 @@ function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHa
   }, LISTEN_HEARTBEAT_MS);
   heartbeat.unref();
 
-  void connect();
+  const add = (channel: string, handlers: ChannelHandlers) => {
+    const isNewChannel = !channels.has(channel);
+    channels.set(channel, [...(channels.get(channel) ?? []), handlers]);
+    if (!current) {
+      if (!retry && !isStopped) void connect();
+      return;
+    }
+    if (!isListening) return; // the connect under way listens on it and reports
+    const connection = current;
+    if (!isNewChannel) return handlers.onState(true);
+    connection.unsafe(`listen ${quoteIdentifier(channel)}`).then(
+      () => current === connection && handlers.onState(true),
+      () => lose(connection),
+    );
+  };
+
   return {
+    add,
     stop: async () => {
       isStopped = true;
       clearInterval(heartbeat);
@@ -182,7 +222,7 @@ async function openPglite(directory: string): Promise<Handle> {
   // Imported lazily so a PostgreSQL deployment never loads the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create(directory, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
     database: drizzlePglite(client, { schema }) as unknown as Database,

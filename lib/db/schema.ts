@@ -1,11 +1,11 @@
-// The database schema (drizzle): pets, orders, API keys, dashboard users and
-// stored Idempotency-Key answers. Migrations in drizzle/ are generated from
-// this file by `npm run db:generate`.
+// The database schema (drizzle): pets, their counts, categories, orders, API
+// keys, dashboard users and stored Idempotency-Key answers. Migrations in
+// drizzle/ are generated from this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '../contract/api-keys';
 import { ORDER_STATUSES } from '../contract/orders';
 import { PET_STATUSES } from '../contract/pets';
-import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const petStatus = pgEnum('pet_status', PET_STATUSES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
@@ -22,7 +22,40 @@ export const pets = pgTable(
     status: petStatus('status'),
     createdAt: createdAt(),
   },
-  (table) => [index('pets_status_id_idx').on(table.status, table.id)],
+  (table) => [
+    index('pets_status_id_idx').on(table.status, table.id),
+    // The list's other orders and filters (lib/pets.ts): by name, by category
+    // (status last, so that counting a category's pets by status reads the index only).
+    index('pets_name_id_idx').on(table.name, table.id),
+    index('pets_category_id_id_status_idx').on(table.categoryId, table.id, table.status),
+    // Case-insensitive substring search (name ILIKE '%…%'): pg_trgm (drizzle/0005).
+    index('pets_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+// How many pets have each status ('none' for NULL), kept by statement-level
+// triggers on pets (drizzle/0007), so unfiltered counts read a few rows at any
+// size. Each status has several rows (shards), one picked at random per
+// statement, so concurrent writers rarely wait for one another's row lock.
+export const petCounts = pgTable(
+  'pet_counts',
+  {
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.shard] })],
+);
+
+// Categories of pets (experimental). A pet's categoryId need not name one.
+export const categories = pgTable(
+  'categories',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${table.name})`)],
 );
 
 export const orders = pgTable(

@@ -2,13 +2,17 @@
 import { config } from '@/lib/config';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
-import { requestOrigin } from '@/lib/http/origin';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: null }, async ({ request }) => {
-  const here = `${requestOrigin(request)}/v1`;
+// An unconfigured server is relative: a reader resolves it against wherever it
+// fetched the document (OpenAPI 3.1, Server Object), so the docs' try-it works
+// at any host, port or proxy. (The origin Next sees is its own bind address,
+// localhost, not the one the browser used.)
+const here = '/v1';
+
+export const GET = apiRoute({ scope: null }, async () => {
   const document = createOpenApiDocument({
     production: config().PETSTORE_PRODUCTION_URL ?? here,
     staging: config().PETSTORE_STAGING_URL ?? here,

@@ -38,6 +38,8 @@ function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
 export async function compressed(request: Request, response: Response): Promise<Response> {
   const encoding = acceptedEncoding(request.headers.get('accept-encoding'));
   if (!encoding || request.method === 'HEAD' || response.status === 204 || response.headers.has('content-encoding')) return response;
+  // JSON only: a stream (the change feed's text/event-stream) is never buffered here.
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
   const body = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   const init = { status: response.status, headers };

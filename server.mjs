@@ -17,7 +17,7 @@
 // sets the port (default 3000). Requires `npm run build` first.
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
+import { askForBody, bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
@@ -109,7 +109,7 @@ function serve(request, response, { expectsContinue = false } = {}) {
   }
   if (path === '/readyz' && shutdown.isShuttingDown()) return sendShuttingDown(response);
   meterBody(request, response, path);
-  if (expectsContinue) response.writeContinue();
+  if (expectsContinue) askForBody(request, response, path);
   if (v1?.serves(request.url)) return void v1.listener(request, response);
   handle(request, response).catch((error) => failed(request, response, error));
 }

@@ -49,6 +49,22 @@ export function bodyRefusal(request, path) {
 }
 
 /**
+ * Whether to answer `Expect: 100-continue` with 100: not for a /v1 body declared
+ * over the limit, which its handler refuses from the headers (401 or 413) without
+ * reading it; the connection then closes after the answer.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} path
+ */
+export function askForBody(request, response, path) {
+  if (isApiPath(path) && Number(request.headers['content-length'] ?? 0) > API_BODY_LIMIT) {
+    response.shouldKeepAlive = false;
+    return;
+  }
+  response.writeContinue();
+}
+
+/**
  * Answers the refusal of a body nothing will read, then closes the connection
  * lingering; returns the answer's request id. (Written on the socket: Node's own
  * response would, once sent, read and drop the rest of the body, however long.)

@@ -6,6 +6,7 @@ import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
 import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orders';
 import type { NewPet, Pet, PetStatus } from '../contract/pets';
+import type { NewUser, PasswordChange, User } from '../contract/users';
 
 export class ApiClientError extends Error {
   readonly code: ErrorCode;
@@ -95,6 +96,21 @@ export class PetstoreClient {
     return this.request<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(keyId)}`).then(({ body }) => body);
   }
 
+  /** listUsers: GET /v1/users (admin, experimental) */
+  async listUsers(): Promise<User[]> {
+    return this.request<User[]>('GET', '/v1/users').then(({ body }) => body);
+  }
+
+  /** createUser: POST /v1/users (admin, experimental); the dashboard user the CLI's `user create` would add. */
+  async createUser(newUser: NewUser): Promise<User> {
+    return this.request<User>('POST', '/v1/users', newUser).then(({ body }) => body);
+  }
+
+  /** changeOwnPassword: PUT /v1/me/password (experimental); for the user behind a dashboard session's key. */
+  async changeOwnPassword(change: PasswordChange): Promise<void> {
+    await this.request<undefined>('PUT', '/v1/me/password', change);
+  }
+
   private async page<Item>(path: string, params: Record<string, string | number | undefined>): Promise<Page<Item>> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
@@ -124,6 +140,7 @@ export class PetstoreClient {
     const text = await response.text();
     const json = parseJson(text);
     if (!response.ok) throw errorFrom(response, json);
+    if (response.status === 204) return { body: undefined as Body, headers: response.headers };
     if (json === undefined) {
       throw new ApiClientError({
         code: 'internal_error',

@@ -8,6 +8,7 @@ import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
 import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderIdParams, OrderUpdate, Orders } from './orders';
 import { ListPetsQuery, NewPet, Pet, PetIdParams, Pets } from './pets';
+import { NewUser, PasswordChange, User, Users } from './users';
 import { commonErrors, errorResponses } from './responses';
 
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -196,6 +197,54 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/users': {
+    get: {
+      operationId: 'listUsers',
+      summary: 'List dashboard users (admin, experimental)',
+      description: 'Dashboard operation: every user who can sign in to the dashboard, oldest first. Needs the `admin` scope.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      responses: { '200': { description: 'Success.', ...jsonBody(Users) }, ...commonErrors },
+    },
+    post: {
+      operationId: 'createUser',
+      summary: 'Add a dashboard user (admin, experimental)',
+      description: 'Dashboard operation, as `npm run user -- create` does. The email is trimmed and lower-cased; one user per email (409 otherwise).',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestBody: { required: true, ...jsonBody(NewUser) },
+      responses: {
+        '201': {
+          description: 'User added.',
+          headers: { Location: { description: 'The new user’s URL.', schema: { type: 'string' as const } } },
+          ...jsonBody(User),
+        },
+        '400': errorResponses.BadRequest,
+        '409': errorResponses.Conflict,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/me/password': {
+    put: {
+      operationId: 'changeOwnPassword',
+      summary: 'Change your own password (experimental)',
+      description:
+        'For the dashboard user whose session key makes the request; the current password is required. A wrong current password is a 400 naming `currentPassword`; a key that belongs to no user (made by the CLI, the API or the bootstrap variable) is a 403.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestBody: { required: true, ...jsonBody(PasswordChange) },
+      responses: {
+        '204': { description: 'Password changed.' },
+        '400': errorResponses.BadRequest,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
 };
 
 function describeMoves(): string {
@@ -226,6 +275,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
       { name: 'pets', description: 'Animals in the catalogue.' },
       { name: 'store', description: 'Store orders (experimental).' },
       { name: 'api-keys', description: 'Dashboard and admin operations: managing API keys (`admin` scope).' },
+      { name: 'users', description: 'Dashboard users (experimental): adding one (`admin` scope) and changing your own password.' },
     ],
     paths,
     components: {

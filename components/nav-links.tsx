@@ -1,14 +1,16 @@
 'use client';
 // NavLinks: the dashboard's sections; the current one is marked for eyes and screen readers.
-import { BookOpen, KeyRound, PawPrint, ShoppingCart } from 'lucide-react';
+import { BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from './ui/cn';
 
 const SECTIONS = [
   { href: '/pets', label: 'Pets', icon: PawPrint },
+  { href: '/categories', label: 'Categories', icon: Tags },
   { href: '/orders', label: 'Orders', icon: ShoppingCart },
   { href: '/api-keys', label: 'API keys', icon: KeyRound },
+  { href: '/users', label: 'Users', icon: Users },
   { href: '/docs', label: 'Docs', icon: BookOpen },
 ];
 

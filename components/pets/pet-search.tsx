@@ -3,7 +3,7 @@
 // short pause, replacing the entry rather than adding one per keystroke; the
 // other filters and the page size stay, the page goes back to 1.
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Input } from '../ui/field';
 
 const PAUSE_MS = 300;
@@ -11,8 +11,7 @@ const PAUSE_MS = 300;
 export function PetSearch({ name, onSearch }: { name: string | undefined; onSearch: (name: string | undefined) => void }) {
   const [text, setText] = useState(name ?? '');
   const sent = useRef(name ?? '');
-  const latestOnSearch = useRef(onSearch);
-  latestOnSearch.current = onSearch;
+  const search = useEffectEvent((wanted: string) => onSearch(wanted || undefined));
 
   // The URL changed by itself (Back, a link): show what it says.
   useEffect(() => {
@@ -27,7 +26,7 @@ export function PetSearch({ name, onSearch }: { name: string | undefined; onSear
     if (wanted === sent.current) return;
     const timer = setTimeout(() => {
       sent.current = wanted;
-      latestOnSearch.current(wanted || undefined);
+      search(wanted);
     }, PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);

@@ -46,7 +46,7 @@ test('a pet page follows an edit and an order made elsewhere', async ({ page }) 
   await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
   await client.updatePet(pet.id, { name: `${pet.name} renamed` });
   await expect(page.getByRole('heading', { name: `${pet.name} renamed` })).toBeVisible({ timeout: 1000 });
-  const order = await client.placeOrder({ petId: pet.id });
+  const order = await client.placeOrder({ petId: pet.id, quantity: 1 });
   await expect(page.locator('dl')).toContainText('Pending', { timeout: 1000 });
 
   await page.goto(`/orders/${order.id}`);

@@ -36,7 +36,7 @@ test('edits a pet: name, category and status, and the page shows them', async ({
 test('explains the status rules when the server refuses a status change, and shows field errors', async ({ page }) => {
   const client = apiClient();
   const pet = await client.createPet({ name: `Ordered ${Date.now()}`, categoryId: 2, status: 'available' });
-  await client.placeOrder({ petId: pet.id });
+  await client.placeOrder({ petId: pet.id, quantity: 1 });
   await page.goto(`/pets/${pet.id}`);
   await expect(field(page, 'Status')).toHaveText('Pending');
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -75,7 +75,7 @@ test('deletes a pet after a confirmation', async ({ page }) => {
 test('refuses to delete a pet with orders, and says why', async ({ page }) => {
   const client = apiClient();
   const pet = await client.createPet({ name: `Kept ${Date.now()}`, categoryId: 2, status: 'available' });
-  await client.placeOrder({ petId: pet.id });
+  await client.placeOrder({ petId: pet.id, quantity: 1 });
   await page.goto(`/pets/${pet.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${pet.name}?` });

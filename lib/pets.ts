@@ -1,10 +1,13 @@
-// What the service knows about pets: list (keyset pages on id), create, get.
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { NewPet, Pet, PetStatus } from './contract/pets';
+// What the service knows about pets: list (keyset pages in four orders, with
+// search and filters), count, create, get, change and delete. Changing a
+// status and deleting lock the pet's row first, as lib/orders.ts does, so they
+// serialise with orders placed or moved for the same pet.
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetUpdate } from './contract/pets';
 import type { Database } from './db/client';
+import { selectPlannedEachTime } from './db/planned-each-time';
 import { preparedStatement } from './db/prepared';
-import { pets } from './db/schema';
-import { toPage, type Page } from './pagination';
+import { orders, petCounts, pets } from './db/schema';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
@@ -17,30 +20,144 @@ export function toPet(row: PetRow): Pet {
   return pet;
 }
 
-// One prepared statement per shape of the list (with or without each filter).
-function listStatement(database: Database, byStatus: boolean, afterId: boolean) {
-  const name = `list_pets${byStatus ? '_by_status' : ''}${afterId ? '_after_id' : ''}`;
-  return preparedStatement(database, name, () => {
-    const conditions: SQL[] = [];
-    if (byStatus) conditions.push(eq(pets.status, sql.placeholder('status')));
-    if (afterId) conditions.push(gt(pets.id, sql.placeholder('afterId')));
-    return database
-      .select(petColumns)
-      .from(pets)
-      .where(and(...conditions))
-      .orderBy(asc(pets.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  });
+export type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
+export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
+export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
+
+/** The text as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export async function listPets(
-  database: Database,
-  query: { limit: number; status?: PetStatus; afterId?: number },
-): Promise<Page<Pet>> {
-  const statement = listStatement(database, query.status !== undefined, query.afterId !== undefined);
-  const rows = await statement.execute({ status: query.status, afterId: query.afterId, limit: query.limit + 1 });
-  return toPage(rows.map(toPet), query.limit);
+// byStatus 'none': the pets without a status (IS NULL, no parameter).
+type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean };
+
+function shapeOf(filters: PetFilters): Shape {
+  const byStatus = filters.status === undefined ? false : filters.status === 'none' ? 'none' : 'value';
+  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined };
+}
+
+/** The status part of a prepared statement's name. */
+const statusPart = (shape: Shape): string | false => (shape.byStatus === 'none' ? 'no_status' : shape.byStatus && 'status');
+
+function filterConditions(shape: Shape): SQL[] {
+  const conditions: SQL[] = [];
+  if (shape.byStatus === 'value') conditions.push(eq(pets.status, sql.placeholder('status')));
+  if (shape.byStatus === 'none') conditions.push(isNull(pets.status));
+  if (shape.byCategory) conditions.push(eq(pets.categoryId, sql.placeholder('categoryId')));
+  if (shape.byName) conditions.push(ilike(pets.name, sql.placeholder('pattern')));
+  return conditions;
+}
+
+function filterValues(filters: PetFilters): Record<string, unknown> {
+  return { status: filters.status === 'none' ? undefined : filters.status, categoryId: filters.categoryId, pattern: filters.name === undefined ? undefined : containing(filters.name) };
+}
+
+// Keyset on (sort key, id): the page after the cursor, in the sort's direction.
+// The row comparison is what the (name, id) index answers.
+function afterCursor(sort: PetSort): SQL {
+  const afterId = sql.placeholder('afterId');
+  const afterName = sql`${sql.placeholder('afterName')}::text`;
+  switch (sort) {
+    case 'id':
+      return gt(pets.id, afterId);
+    case '-id':
+      return lt(pets.id, afterId);
+    case 'name':
+      return sql`(${pets.name}, ${pets.id}) > (${afterName}, ${afterId})`;
+    case '-name':
+      return sql`(${pets.name}, ${pets.id}) < (${afterName}, ${afterId})`;
+  }
+}
+
+const ORDER_BY: Record<PetSort, SQL[]> = {
+  id: [asc(pets.id)],
+  '-id': [desc(pets.id)],
+  name: [asc(pets.name), asc(pets.id)],
+  '-name': [desc(pets.name), desc(pets.id)],
+};
+
+function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
+  const conditions = filterConditions(shape);
+  if (hasCursor) conditions.push(afterCursor(sort));
+  return database
+    .select(petColumns)
+    .from(pets)
+    .where(and(...conditions))
+    .orderBy(...ORDER_BY[sort])
+    .limit(sql.placeholder('limit'));
+}
+
+// One prepared statement per shape of the list (each filter, sort, cursor or not).
+function listStatement(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
+  const name = [
+    'list_pets',
+    statusPart(shape),
+    shape.byCategory && 'category',
+    shape.byName && 'name',
+    `sort_${sort.replace('-', 'desc_')}`,
+    hasCursor && 'after',
+  ]
+    .filter(Boolean)
+    .join('_');
+  return preparedStatement(database, name, () => listQuery(database, shape, sort, hasCursor).prepare(name));
+}
+
+function fromRawRow(row: Record<string, unknown>): PetRow {
+  return { id: Number(row.id), name: String(row.name), categoryId: Number(row.category_id), status: (row.status as PetStatus | null) ?? null };
+}
+
+export async function listPets(database: Database, options: ListPetsOptions): Promise<PetPage> {
+  const shape = shapeOf(options);
+  const hasCursor = options.cursor !== undefined;
+  const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.name, limit: options.limit + 1 };
+  // A search's plan depends on its text (lib/db/planned-each-time.ts).
+  const raw = shape.byName ? await selectPlannedEachTime(database, listQuery(database, shape, options.sort, hasCursor), values) : undefined;
+  const rows = raw ? raw.map(fromRawRow) : await listStatement(database, shape, options.sort, hasCursor).execute(values);
+  const items = rows.slice(0, options.limit).map(toPet);
+  const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
+  return { items, nextCursor: last ? { sort: options.sort, id: last.id, name: options.sort.endsWith('name') ? last.name : undefined } : null };
+}
+
+const STATUS_KEYS = ['available', 'pending', 'sold', 'none'] as const;
+
+function toCounts(rows: { status: string | null; count: number }[]): PetCounts {
+  const counts: PetCounts = { total: 0, available: 0, pending: 0, sold: 0, none: 0 };
+  for (const row of rows) {
+    const key = (row.status ?? 'none') as (typeof STATUS_KEYS)[number];
+    if (!STATUS_KEYS.includes(key)) continue;
+    counts[key] += Number(row.count);
+    counts.total += Number(row.count);
+  }
+  return counts;
+}
+
+// Unfiltered: the counters the triggers keep (drizzle/0007), 64 rows at any size.
+const countAllStatement = (database: Database) =>
+  preparedStatement(database, 'count_pets_all', () =>
+    database
+      .select({ status: petCounts.status, count: sql<number>`sum(${petCounts.count})::bigint`.mapWith(Number) })
+      .from(petCounts)
+      .groupBy(petCounts.status)
+      .prepare('count_pets_all'),
+  );
+
+function countQuery(database: Database, shape: Shape) {
+  return database
+    .select({ status: pets.status, count: count().as('count') })
+    .from(pets)
+    .where(and(...filterConditions(shape)))
+    .groupBy(pets.status);
+}
+
+export async function countPets(database: Database, filters: PetCountsQuery): Promise<PetCounts> {
+  const shape = shapeOf(filters);
+  if (!shape.byStatus && !shape.byName && !shape.byCategory) return toCounts(await countAllStatement(database).execute());
+  const values = filterValues(filters);
+  const raw = shape.byName ? await selectPlannedEachTime(database, countQuery(database, shape), values) : undefined;
+  if (raw) return toCounts(raw.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) })));
+  const name = ['count_pets', statusPart(shape), shape.byCategory && 'category', shape.byName && 'name'].filter(Boolean).join('_');
+  return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 
 const insertPet = (database: Database) =>
@@ -67,4 +184,73 @@ export async function getPet(database: Database, id: bigint): Promise<Pet | unde
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
   const [row] = await findPet(database).execute({ id: Number(id) });
   return row ? toPet(row) : undefined;
+}
+
+/** What changing or deleting a pet came to: the pet, or why not (the words are the Error codes'). */
+export type PetOutcome<Value> = { ok: true; value: Value } | { ok: false; problem: 'not_found' | 'conflict'; message: string };
+
+const failure = (problem: 'not_found' | 'conflict', message: string) => ({ ok: false, problem, message }) as const;
+
+const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
+
+/**
+ * Applies a merge patch. A status that differs from the current one is refused
+ * while an order is open (the order owns the status then: approve, deliver or
+ * cancel it) and when it is `pending` (what only an open order means). The
+ * pet's row is locked first, so a concurrent placeOrder either sees the new
+ * status or has its open order seen here.
+ */
+export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<PetOutcome<Pet>> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return failure('not_found', `No pet has id ${id}.`);
+  const petId = Number(id);
+  return database.transaction(async (transaction) => {
+    const [current] = await transaction.select(petColumns).from(pets).where(eq(pets.id, petId)).for('update');
+    if (!current) return failure('not_found', `No pet has id ${petId}.`);
+    const isStatusChange = update.status !== undefined && update.status !== current.status;
+    if (isStatusChange) {
+      const refusal = await statusChangeRefusal(transaction as unknown as Database, current, update.status!);
+      if (refusal) return failure('conflict', refusal);
+    }
+    const changes = {
+      ...(update.name !== undefined && { name: update.name }),
+      ...(update.categoryId !== undefined && { categoryId: update.categoryId }),
+      ...(isStatusChange && { status: update.status }),
+    };
+    if (Object.keys(changes).length === 0) return { ok: true, value: toPet(current) };
+    const [row] = await transaction.update(pets).set(changes).where(eq(pets.id, petId)).returning(petColumns);
+    return { ok: true, value: toPet(row!) };
+  });
+}
+
+async function statusChangeRefusal(database: Database, pet: PetRow, status: PetStatus | null): Promise<string | undefined> {
+  const to = status === null ? 'no status' : status;
+  if (status === 'pending') {
+    return `Pet ${pet.id} cannot be made pending by hand: a pet is pending while it has an open order; place an order instead.`;
+  }
+  const [open] = await database
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.petId, pet.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  if (open) {
+    return `Pet ${pet.id} has an open order (order ${open.id}, ${open.status}), so its status follows that order and cannot change to ${to}; approve, deliver or cancel the order instead.`;
+  }
+  return undefined;
+}
+
+/** Deletes a pet no order references (orders are history). The row is locked first, as placeOrder does. */
+export async function deletePet(database: Database, id: bigint): Promise<PetOutcome<null>> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return failure('not_found', `No pet has id ${id}.`);
+  const petId = Number(id);
+  return database.transaction(async (transaction) => {
+    const [current] = await transaction.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for('update');
+    if (!current) return failure('not_found', `No pet has id ${petId}.`);
+    const [order] = await transaction.select({ id: orders.id }).from(orders).where(eq(orders.petId, petId)).orderBy(asc(orders.id)).limit(1);
+    if (order) {
+      return failure('conflict', `Pet ${petId} cannot be deleted: order ${order.id} references it, and orders are kept as history.`);
+    }
+    await transaction.delete(pets).where(eq(pets.id, petId));
+    return { ok: true, value: null };
+  });
 }

@@ -3,10 +3,12 @@
 // out of the browser's first load), and every Error body surfaced as an
 // ApiClientError. Used by the dashboard in the browser and by the tests in Node.
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
+import type { Category, CategoryUpdate, NewCategory } from '../contract/categories';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
 import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orders';
-import type { NewPet, Pet, PetStatus } from '../contract/pets';
+import type { NewPet, Pet, PetCounts, PetSort, PetStatus, PetUpdate } from '../contract/pets';
 import type { NewUser, PasswordChange, User } from '../contract/users';
+import { followChanges, type ChangeFeedHandlers } from './change-feed';
 
 export class ApiClientError extends Error {
   readonly code: ErrorCode;
@@ -25,7 +27,20 @@ export class ApiClientError extends Error {
 /** One page of a list and the cursor of the next one (from the `Link: rel="next"` header). */
 export type Page<T> = { items: T[]; nextCursor?: string };
 
-export type ListPetsParams = { limit?: number; status?: PetStatus; cursor?: string };
+export type ListPetsParams = {
+  limit?: number;
+  /** `none` (experimental): pets without a status. */
+  status?: PetStatus | 'none';
+  /** Experimental: name contains this text, ignoring case. */
+  name?: string;
+  /** Experimental. */
+  categoryId?: number;
+  /** Experimental: id (default), -id, name, -name. A cursor belongs to the sort it came from. */
+  sort?: PetSort;
+  cursor?: string;
+};
+export type CountPetsParams = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
+export type ListCategoriesParams = { limit?: number; cursor?: string };
 export type ListOrdersParams = { limit?: number; status?: OrderStatus; petId?: number; cursor?: string };
 
 type ClientOptions = {
@@ -59,6 +74,49 @@ export class PetstoreClient {
   /** getPet: GET /v1/pets/{petId} (deprecated; sunset 5 December 2030) */
   async getPet(petId: number): Promise<Pet> {
     return this.request<Pet>('GET', `/v1/pets/${encodeURIComponent(petId)}`).then(({ body }) => body);
+  }
+
+  /** countPets: GET /v1/pets/counts (experimental); the same filters as listPets. */
+  async countPets(params: CountPetsParams = {}): Promise<PetCounts> {
+    return this.request<PetCounts>('GET', `/v1/pets/counts${queryString(params)}`).then(({ body }) => body);
+  }
+
+  /** updatePet: PATCH /v1/pets/{petId} (experimental); merge semantics, `status: null` removes the status. */
+  async updatePet(petId: number, update: PetUpdate): Promise<Pet> {
+    return this.request<Pet>('PATCH', `/v1/pets/${encodeURIComponent(petId)}`, update).then(({ body }) => body);
+  }
+
+  /** deletePet: DELETE /v1/pets/{petId} (experimental); refused (409) when an order references the pet. */
+  async deletePet(petId: number): Promise<void> {
+    await this.request<undefined>('DELETE', `/v1/pets/${encodeURIComponent(petId)}`);
+  }
+
+  /** listCategories: GET /v1/categories (experimental) */
+  async listCategories(params: ListCategoriesParams = {}): Promise<Page<Category>> {
+    return this.page<Category>('/v1/categories', params);
+  }
+
+  /** createCategory: POST /v1/categories (experimental); 409 when the name is taken, ignoring case. */
+  async createCategory(newCategory: NewCategory): Promise<Category> {
+    return this.request<Category>('POST', '/v1/categories', newCategory).then(({ body }) => body);
+  }
+
+  /** getCategory: GET /v1/categories/{categoryId} (experimental) */
+  async getCategory(categoryId: number): Promise<Category> {
+    return this.request<Category>('GET', `/v1/categories/${encodeURIComponent(categoryId)}`).then(({ body }) => body);
+  }
+
+  /** updateCategory: PATCH /v1/categories/{categoryId} (experimental): rename. */
+  async updateCategory(categoryId: number, update: CategoryUpdate): Promise<Category> {
+    return this.request<Category>('PATCH', `/v1/categories/${encodeURIComponent(categoryId)}`, update).then(({ body }) => body);
+  }
+
+  /**
+   * watchChanges: GET /v1/changes (experimental), followed until `signal`
+   * aborts, reconnecting by itself; see lib/client/change-feed.ts.
+   */
+  watchChanges(handlers: ChangeFeedHandlers, signal: AbortSignal): Promise<void> {
+    return followChanges({ baseUrl: this.baseUrl, apiKey: this.apiKey, fetch: this.fetchImpl, signal }, handlers);
   }
 
   /** listOrders: GET /v1/store/orders (experimental) */
@@ -112,10 +170,7 @@ export class PetstoreClient {
   }
 
   private async page<Item>(path: string, params: Record<string, string | number | undefined>): Promise<Page<Item>> {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
-    const search = query.size > 0 ? `?${query}` : '';
-    const { body, headers } = await this.request<Item[]>('GET', `${path}${search}`);
+    const { body, headers } = await this.request<Item[]>('GET', `${path}${queryString(params)}`);
     return { items: body, nextCursor: nextCursorFrom(headers.get('link')) };
   }
 
@@ -150,6 +205,12 @@ export class PetstoreClient {
     }
     return { body: json as Body, headers: response.headers };
   }
+}
+
+function queryString(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+  return query.size > 0 ? `?${query}` : '';
 }
 
 function parseJson(text: string): unknown {

@@ -7,7 +7,9 @@ import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
 import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderIdParams, OrderUpdate, Orders } from './orders';
-import { ListPetsQuery, NewPet, Pet, PetIdParams, Pets } from './pets';
+import { Categories, Category, CategoryIdParams, CategoryUpdate, ListCategoriesQuery, NewCategory } from './categories';
+import { Change } from './changes';
+import { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetIdParams, PetUpdate, Pets } from './pets';
 import { NewUser, PasswordChange, User, Users } from './users';
 import { commonErrors, errorResponses } from './responses';
 
@@ -25,7 +27,8 @@ const paths: ZodOpenApiPathsObject = {
     get: {
       operationId: 'listPets',
       summary: 'List animals',
-      description: 'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header.',
+      description:
+        'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header, which keeps every filter. Experimental additions: `name` (search), `categoryId` and `sort`.',
       tags: ['pets'],
       requestParams: { query: ListPetsQuery },
       responses: {
@@ -57,6 +60,21 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/pets/counts': {
+    get: {
+      operationId: 'countPets',
+      summary: 'Count animals (experimental)',
+      description: 'How many animals match the filters (the list’s `status`, `name` and `categoryId`), in all and by status. Unfiltered, it reads counters kept by triggers, so it costs the same at any size.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { query: PetCountsQuery },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(PetCounts) },
+        '400': errorResponses.BadRequest,
+        ...commonErrors,
+      },
+    },
+  },
   '/pets/{petId}': {
     get: {
       operationId: 'getPet',
@@ -78,6 +96,40 @@ const paths: ZodOpenApiPathsObject = {
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
         '410': errorResponses.Gone,
+        ...commonErrors,
+      },
+    },
+    patch: {
+      operationId: 'updatePet',
+      summary: 'Change an animal (experimental)',
+      description:
+        'JSON merge semantics: the fields given are set, the others kept (`status: null` removes the status). `status` changes only while the animal has no open (`placed` or `approved`) order, and never to `pending` (an open order is what makes an animal pending): else 409 with the reason. Not deprecated: no Deprecation or Sunset headers.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams },
+      requestBody: { required: true, content: { 'application/json': { schema: PetUpdate }, 'application/merge-patch+json': { schema: PetUpdate } } },
+      responses: {
+        '200': { description: 'The animal, changed.', ...jsonBody(Pet) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'The status cannot change now (`conflict`); the message says why.' },
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+    delete: {
+      operationId: 'deletePet',
+      summary: 'Delete an animal (experimental)',
+      description: 'Removes an animal that no order references; orders are history, so an animal with any order answers 409. Not deprecated.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams },
+      responses: {
+        '204': { description: 'Deleted.' },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'An order references the animal (`conflict`).' },
         ...commonErrors,
       },
     },
@@ -155,6 +207,108 @@ const paths: ZodOpenApiPathsObject = {
         '409': { ...errorResponses.Conflict, id: undefined, description: 'The move is not allowed from the order’s current status (`conflict`); the message names the allowed moves.' },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/categories': {
+    get: {
+      operationId: 'listCategories',
+      summary: 'List categories (experimental)',
+      description: 'Categories in ascending id order, at most `limit`; the next page is announced in the `Link` header.',
+      tags: ['categories'],
+      'x-stability': 'experimental',
+      requestParams: { query: ListCategoriesQuery },
+      responses: {
+        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Categories) },
+        '400': errorResponses.BadRequest,
+        ...commonErrors,
+      },
+    },
+    post: {
+      operationId: 'createCategory',
+      summary: 'Add a category (experimental)',
+      description: 'Names are unique ignoring case: a name already taken answers 409. `POST /pets` still accepts any `categoryId`, whether or not such a category exists.',
+      tags: ['categories'],
+      'x-stability': 'experimental',
+      requestBody: { required: true, ...jsonBody(NewCategory) },
+      responses: {
+        '201': {
+          description: 'Category added.',
+          headers: { Location: { description: 'The new category’s URL.', schema: { type: 'string' as const } } },
+          ...jsonBody(Category),
+        },
+        '400': errorResponses.BadRequest,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'A category of that name (ignoring case) exists (`conflict`).' },
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/categories/{categoryId}': {
+    get: {
+      operationId: 'getCategory',
+      summary: 'Get a category (experimental)',
+      tags: ['categories'],
+      'x-stability': 'experimental',
+      requestParams: { path: CategoryIdParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(Category) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    patch: {
+      operationId: 'updateCategory',
+      summary: 'Rename a category (experimental)',
+      tags: ['categories'],
+      'x-stability': 'experimental',
+      requestParams: { path: CategoryIdParams },
+      requestBody: { required: true, ...jsonBody(CategoryUpdate) },
+      responses: {
+        '200': { description: 'The category, renamed.', ...jsonBody(Category) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'Another category has that name, ignoring case (`conflict`).' },
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/changes': {
+    get: {
+      operationId: 'watchChanges',
+      summary: 'Watch changes (experimental)',
+      description: [
+        'A Server-Sent Events stream (`text/event-stream`) of what changes in the catalogue, from any instance, the CLI or SQL: pets, orders and categories created, updated or deleted. Each event says which record and how, never its content:',
+        '',
+        '```',
+        'retry: 2000',
+        '',
+        'event: ready',
+        'data: {}',
+        '',
+        'event: change',
+        'data: {"resource":"pet","kind":"created","id":42}',
+        '',
+        ': heartbeat',
+        '```',
+        '',
+        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment): refetch what you show. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
+      ].join('\n'),
+      tags: ['changes'],
+      'x-stability': 'experimental',
+      'x-hideTryItPanel': true,
+      responses: {
+        '200': {
+          description: 'The stream; it stays open until the client or the server closes it.',
+          content: {
+            'text/event-stream': { schema: { type: 'string' as const, description: 'Events whose `data` is a `Change` (JSON), or `{}` for `ready` and `resync`.' } },
+          },
+        },
         ...commonErrors,
       },
     },
@@ -274,11 +428,15 @@ export function createOpenApiDocument(servers: { production: string; staging: st
     tags: [
       { name: 'pets', description: 'Animals in the catalogue.' },
       { name: 'store', description: 'Store orders (experimental).' },
+      { name: 'categories', description: 'Categories of animals (experimental).' },
+      { name: 'changes', description: 'A live feed of changes (experimental).' },
       { name: 'api-keys', description: 'Dashboard and admin operations: managing API keys (`admin` scope).' },
       { name: 'users', description: 'Dashboard users (experimental): adding one (`admin` scope) and changing your own password.' },
     ],
     paths,
     components: {
+      // The feed's event payload: not a response body, so named here to be in the document.
+      schemas: { Change },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <API_KEY>`.' },
       },

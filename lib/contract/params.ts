@@ -6,7 +6,7 @@ import { z } from 'zod';
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 /** Replaces the rendered JSON Schema (which would describe the string parser) with the documented one. */
-function documentAs(schema: Record<string, unknown>) {
+export function documentAs(schema: Record<string, unknown>) {
   return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
     const description = jsonSchema.description;
     for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
@@ -31,6 +31,14 @@ function queryInteger(options: { min: number; max: number; default: number; desc
 }
 
 export const Limit = queryInteger({ min: 1, max: 100, default: 20, description: 'Maximum number of items to return.' });
+
+/** A category id in a query string: a positive integer up to 2^53-1. */
+export const queryCategoryId = z
+  .string()
+  .regex(/^[0-9]{1,16}$/, { error: `must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`, abort: true })
+  .transform(Number)
+  .pipe(z.int().min(1, { error: 'must be a positive integer' }).max(Number.MAX_SAFE_INTEGER, { error: `must be at most ${Number.MAX_SAFE_INTEGER}` }))
+  .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });
 
 /** Cursors are opaque to clients: base64url of the last id on the previous page. */
 export function encodeCursor(lastId: number): string {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { config } from '../config';
+import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -171,7 +172,7 @@ async function openPglite(directory: string): Promise<Handle> {
   // Imported lazily so a PostgreSQL deployment never loads the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create(directory, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
     database: drizzlePglite(client, { schema }) as unknown as Database,

@@ -1,8 +1,8 @@
-// The database schema (drizzle): pets, orders, API keys, dashboard users and
-// stored Idempotency-Key answers. Migrations in drizzle/ are generated from
+// The database schema (drizzle): pets, their counts, categories, orders, API
+// keys, dashboard users and stored Idempotency-Key answers. Migrations in drizzle/ are generated from
 // this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const petStatus = pgEnum('pet_status', ['available', 'pending', 'sold']);
 export const orderStatus = pgEnum('order_status', ['placed', 'approved', 'delivered', 'cancelled']);
@@ -19,7 +19,39 @@ export const pets = pgTable(
     status: petStatus('status'),
     createdAt: createdAt(),
   },
-  (table) => [index('pets_status_id_idx').on(table.status, table.id)],
+  (table) => [
+    index('pets_status_id_idx').on(table.status, table.id),
+    // The list's other orders and filters (lib/pets.ts): by name, by category.
+    index('pets_name_id_idx').on(table.name, table.id),
+    index('pets_category_id_id_idx').on(table.categoryId, table.id),
+    // Case-insensitive substring search (name ILIKE '%…%'): pg_trgm (drizzle/0005).
+    index('pets_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+// How many pets have each status ('none' for NULL), kept by statement-level
+// triggers on pets (drizzle/0007), so unfiltered counts read a few rows at any
+// size. Each status has several rows (shards), one picked at random per
+// statement, so concurrent writers rarely wait for one another's row lock.
+export const petCounts = pgTable(
+  'pet_counts',
+  {
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.shard] })],
+);
+
+// Categories of pets (experimental). A pet's categoryId need not name one.
+export const categories = pgTable(
+  'categories',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${table.name})`)],
 );
 
 export const orders = pgTable(

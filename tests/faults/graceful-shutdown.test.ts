@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { pgliteExtensions } from '@/lib/db/pglite-extensions';
 import { countBy, sleep, storedPetNames, type Attempt } from '../support/load';
 import { startServer, type TestServer } from '../support/server';
 
@@ -179,7 +180,7 @@ async function storedNames(server: TestServer, prefix: string): Promise<Set<stri
   if (server.databaseUrl) return storedPetNames(server.databaseUrl, prefix);
   // The embedded database, opened here after the server closed it: its data and its lock were left in order.
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(server.pgliteDir!);
+  const pglite = await PGlite.create(server.pgliteDir!, { extensions: await pgliteExtensions() });
   try {
     const result = await pglite.query<{ name: string }>('select name from pets where name like $1', [`${prefix}-%`]);
     return new Set(result.rows.map((row) => row.name));

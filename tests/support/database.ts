@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Database } from '@/lib/db/client';
+import { pgliteExtensions } from '@/lib/db/pglite-extensions';
 import * as schema from '@/lib/db/schema';
 
 export async function openTestDatabase(options: { pgliteDir?: string } = {}): Promise<{ database: Database; close: () => Promise<void> }> {
@@ -17,7 +18,7 @@ export async function openTestDatabase(options: { pgliteDir?: string } = {}): Pr
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(options.pgliteDir);
+  const client = await PGlite.create(options.pgliteDir, { extensions: await pgliteExtensions() });
   const database = drizzlePglite(client, { schema });
   await migrate(database, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   return { database: database as unknown as Database, close: () => client.close() };

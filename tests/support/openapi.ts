@@ -44,7 +44,9 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
 /** The document's path template that matches a concrete /v1 path, e.g. `/pets/17` -> `/pets/{petId}`. */
 export function matchPathTemplate(document: OpenApiDocument, pathname: string): string | undefined {
   const relative = pathname.replace(/^\/v1(?=\/|$)/, '');
-  return Object.keys(document.paths).find((template) => {
+  // A literal segment wins over a parameter, as in the router: /pets/counts is not /pets/{petId}.
+  const byFewestParameters = Object.keys(document.paths).sort((a, b) => a.split('{').length - b.split('{').length);
+  return byFewestParameters.find((template) => {
     const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
     return new RegExp(`^${pattern}$`).test(relative);
   });

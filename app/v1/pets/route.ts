@@ -1,9 +1,10 @@
-// GET /v1/pets (listPets) and POST /v1/pets (createPet).
-import { ListPetsQuery, NewPet } from '@/lib/contract/pets';
+// GET /v1/pets (listPets, with the experimental search, category filter and
+// sort) and POST /v1/pets (createPet).
+import { ListPetsQuery, NewPet, encodePetCursor } from '@/lib/contract/pets';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
-import { nextPageHeaders } from '@/lib/http/link';
+import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { createPet, listPets } from '@/lib/pets';
@@ -12,8 +13,9 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   const query = parseQuery(url, ListPetsQuery);
-  const page = await listPets(await db(), { limit: query.limit, status: query.status, afterId: query.cursor });
-  return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
+  const page = await listPets(await db(), query);
+  const next = page.nextCursor && encodePetCursor(page.nextCursor);
+  return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
 export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {

@@ -1,13 +1,16 @@
 // GET /v1/pets/{petId} (getPet): deprecated, removed on 5 December 2030.
-import { PetIdParams } from '@/lib/contract/pets';
+// PATCH (updatePet) and DELETE (deletePet): experimental, not deprecated, so
+// their answers carry no Deprecation or Sunset headers.
+import { PetIdParams, PetUpdate } from '@/lib/contract/pets';
 import { now } from '@/lib/clock';
 import { db } from '@/lib/db/client';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
 import { ApiError, notFound } from '@/lib/http/errors';
+import { readJsonBody } from '@/lib/http/body';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
-import { parseParams } from '@/lib/http/query';
+import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { getPet } from '@/lib/pets';
+import { deletePet, getPet, updatePet, type PetOutcome } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,4 +24,21 @@ export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, asyn
   return json(pet);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params }) => {
+  const { petId } = parseParams(params, PetIdParams);
+  const update = parseBody(await readJsonBody(request), PetUpdate);
+  return json(succeeded(await updatePet(await db(), petId, update)));
+});
+
+export const DELETE = apiRoute({ scope: 'write' }, async ({ params }) => {
+  const { petId } = parseParams(params, PetIdParams);
+  succeeded(await deletePet(await db(), petId));
+  return new Response(null, { status: 204 });
+});
+
+function succeeded<Value>(outcome: PetOutcome<Value>): Value {
+  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  return outcome.value;
+}
+
+export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -36,7 +36,7 @@ test('an admin adds a user, who signs in and changes their password', async ({ b
   await expect(page).toHaveURL(/\/users$/);
   const form = page.locator('form', { hasText: 'Current password' });
   await form.getByLabel('Current password').fill('not my password');
-  await form.getByLabel('New password').fill('second password');
+  await form.getByLabel('New password', { exact: true }).fill('second password');
   await form.getByLabel('Repeat the new password').fill('second password');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByLabel('Current password')).toHaveAccessibleDescription('Current password is not correct.');
@@ -46,7 +46,7 @@ test('an admin adds a user, who signs in and changes their password', async ({ b
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByLabel('Repeat the new password')).toHaveAccessibleDescription('The repeated password does not match the new password.');
 
-  await form.getByLabel('New password').fill('second password');
+  await form.getByLabel('New password', { exact: true }).fill('second password');
   await form.getByLabel('Repeat the new password').fill('second password');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();

@@ -46,6 +46,25 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    name: 'search',
+    description: 'GET /v1/pets?name=<random 4 digits>&limit=20 (a substring of some names: the trigram index)',
+    expectArray: true,
+    varies: true,
+    request: () => ({ method: 'GET', path: `/v1/pets?name=${1000 + Math.floor(Math.random() * 9000)}&limit=20` }),
+  },
+  {
+    name: 'newest',
+    description: 'GET /v1/pets?sort=-id&limit=20 (newest first)',
+    expectArray: true,
+    request: () => ({ method: 'GET', path: '/v1/pets?sort=-id&limit=20' }),
+  },
+  {
+    name: 'counts',
+    description: 'GET /v1/pets/counts (unfiltered: the trigger-kept counters)',
+    expectArray: false,
+    request: () => ({ method: 'GET', path: '/v1/pets/counts' }),
+  },
+  {
     name: 'getPet',
     description: 'GET /v1/pets/{random existing id}',
     expectArray: false,

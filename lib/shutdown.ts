@@ -22,6 +22,8 @@ const SETTLE_MS = 100;
 type ShutdownState = {
   installed: boolean;
   draining: boolean;
+  /** Run when draining starts: long-lived answers (the change feed's streams) end, so they do not hold the drain. */
+  drainHooks: (() => void)[];
   inFlight: Set<ServerResponse>;
   server?: Server;
 };
@@ -31,8 +33,15 @@ const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdown?:
 const state: ShutdownState = (globalForShutdown.petstoreShutdown ??= {
   installed: false,
   draining: false,
+  drainHooks: [],
   inFlight: new Set(),
 });
+state.drainHooks ??= [];
+
+/** Runs `hook` when a shutdown starts draining. */
+export function whenDraining(hook: () => void): void {
+  state.drainHooks.push(hook);
+}
 
 export function installGracefulShutdown(options: { timeoutMs: number }): void {
   if (state.installed) return;
@@ -61,6 +70,7 @@ function trackRequest(message: unknown): void {
 async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => void)[], timeoutMs: number) {
   if (state.draining) return;
   state.draining = true;
+  for (const hook of state.drainHooks) hook();
   const exit = process.exit.bind(process);
   let isForced = false;
   const deadline = setTimeout(() => {

@@ -10,7 +10,7 @@ export type ChangeFeedHandlers = {
   onChange: (change: Change) => void;
   /** Changes may have been missed (a reconnect, or the server lost its LISTEN): refetch. */
   onResync?: () => void;
-  /** true once the stream listens; false when it dropped (a reconnect follows). */
+  /** true once the stream listens; false when it dropped (reconnecting follows, reported once until it is back). */
   onConnection?: (isConnected: boolean) => void;
 };
 
@@ -29,11 +29,13 @@ const SILENCE_LIMIT_MS = 45_000;
 export async function followChanges(options: ChangeFeedOptions, handlers: ChangeFeedHandlers): Promise<void> {
   let retryMs = DEFAULT_RETRY_MS;
   let hasBeenReady = false;
+  let isConnected = false;
   while (!options.signal.aborted) {
     try {
       await readOneStream(options, (event) => {
         if (event.type === 'retry') retryMs = event.ms;
         else if (event.type === 'ready') {
+          isConnected = true;
           handlers.onConnection?.(true);
           if (hasBeenReady) handlers.onResync?.();
           hasBeenReady = true;
@@ -44,7 +46,8 @@ export async function followChanges(options: ChangeFeedOptions, handlers: Change
       // The stream failed (server gone, 5xx, network): reconnect after the delay.
     }
     if (options.signal.aborted) return;
-    handlers.onConnection?.(false);
+    if (isConnected) handlers.onConnection?.(false);
+    isConnected = false;
     await sleep(retryMs, options.signal);
   }
 }

@@ -37,7 +37,7 @@ export const queryCategoryId = z
   .string()
   .regex(/^[0-9]{1,16}$/, { error: `must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`, abort: true })
   .transform(Number)
-  .pipe(z.int().min(1, { error: 'must be a positive integer' }).max(Number.MAX_SAFE_INTEGER, { error: `must be at most ${Number.MAX_SAFE_INTEGER}` }))
+  .refine((id) => id >= 1 && id <= Number.MAX_SAFE_INTEGER, { error: `must be a positive integer up to ${Number.MAX_SAFE_INTEGER}` })
   .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });
 
 /** Cursors are opaque to clients: base64url of the last id on the previous page. */

@@ -38,7 +38,7 @@ export async function databaseKind(): Promise<Handle['kind']> {
   return (await globalForDb.petstoreDb).kind;
 }
 
-/** LISTENs on `channel` (PostgreSQL: on a dedicated connection, re-established when lost). */
+/** LISTENs on `channel` (PostgreSQL: on the process's one listening connection, re-established when lost). */
 export async function listenToChannel(channel: string, handlers: ChannelHandlers): Promise<void> {
   globalForDb.petstoreDb ??= open();
   await (await globalForDb.petstoreDb).listen(channel, handlers);
@@ -76,41 +76,49 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 
 function openPostgres(url: string): Handle {
   const client = postgres(url, postgresOptions(config().DATABASE_POOL_SIZE));
-  const listeners: ChannelListener[] = [];
+  let listener: SharedListener | undefined;
   return {
     kind: 'postgres',
     database: drizzlePostgres(client, { schema }),
     close: async () => {
-      await Promise.all(listeners.map((listener) => listener.stop()));
+      await listener?.stop();
       await client.end({ timeout: 5 });
     },
     listen: async (channel, handlers) => {
-      listeners.push(listenOnOwnConnection(url, channel, handlers));
+      (listener ??= listenOnOwnConnection(url)).add(channel, handlers);
     },
   };
 }
 
-type ChannelListener = { stop: () => Promise<void> };
+type SharedListener = { add: (channel: string, handlers: ChannelHandlers) => void; stop: () => Promise<void> };
 
 const LISTEN_RETRY_MS = 1_000;
 // A connection that died without a word (no FIN/RST) is noticed by this ping.
 const LISTEN_HEARTBEAT_MS = 2_000;
 const LISTEN_HEARTBEAT_TIMEOUT_MS = 2_000;
 
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /**
- * One connection per process that only LISTENs. Its loss is reported at once
- * (onState(false)); it is then replaced by a new one, and onState(true) comes
- * only once that one listens again.
+ * One connection per process that only LISTENs, on every channel anyone asked
+ * for (the key cache's, the change feed's). Its loss is reported at once to
+ * every channel's handlers (onState(false)); it is then replaced by a new one,
+ * and onState(true) comes only once that one listens on all channels again.
  */
-function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHandlers): ChannelListener {
+function listenOnOwnConnection(url: string): SharedListener {
+  const channels = new Map<string, ChannelHandlers[]>();
   let current: postgres.Sql | undefined;
+  let isListening = false;
   let isStopped = false;
   let retry: NodeJS.Timeout | undefined;
+
+  const everyHandler = () => [...channels.values()].flat();
 
   const lose = (connection: postgres.Sql) => {
     if (current !== connection) return;
     current = undefined;
-    handlers.onState(false);
+    isListening = false;
+    for (const handlers of everyHandler()) handlers.onState(false);
     connection.end({ timeout: 0 }).catch(() => {});
     if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
   };
@@ -122,16 +130,20 @@ function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHa
       idle_timeout: 0,
       max_lifetime: null,
       fetch_types: false,
-      connection: { application_name: `petstore listen ${channel}` },
+      connection: { application_name: 'petstore listen' },
       onnotify: (name: string, payload: string) => {
-        if (current === connection && name === channel) handlers.onMessage(payload);
+        if (current !== connection) return;
+        for (const handlers of channels.get(name) ?? []) handlers.onMessage(payload);
       },
       onclose: () => lose(connection),
     } as postgres.Options<Record<string, never>>);
     current = connection;
     try {
-      await connection.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
-      if (current === connection) handlers.onState(true);
+      // A live iterator: a channel added while these LISTENs run is listened to as well.
+      for (const channel of channels.keys()) await connection.unsafe(`listen ${quoteIdentifier(channel)}`);
+      if (current !== connection) return;
+      isListening = true;
+      for (const handlers of everyHandler()) handlers.onState(true);
     } catch {
       lose(connection);
     }
@@ -154,8 +166,24 @@ function listenOnOwnConnection(url: string, channel: string, handlers: ChannelHa
   }, LISTEN_HEARTBEAT_MS);
   heartbeat.unref();
 
-  void connect();
+  const add = (channel: string, handlers: ChannelHandlers) => {
+    const isNewChannel = !channels.has(channel);
+    channels.set(channel, [...(channels.get(channel) ?? []), handlers]);
+    if (!current) {
+      if (!retry && !isStopped) void connect();
+      return;
+    }
+    if (!isListening) return; // the connect under way listens on it and reports
+    const connection = current;
+    if (!isNewChannel) return handlers.onState(true);
+    connection.unsafe(`listen ${quoteIdentifier(channel)}`).then(
+      () => current === connection && handlers.onState(true),
+      () => lose(connection),
+    );
+  };
+
   return {
+    add,
     stop: async () => {
       isStopped = true;
       clearInterval(heartbeat);

@@ -87,7 +87,7 @@ describe.runIf(isPostgres)('API key cache across instances', () => {
     // Cut every instance's LISTEN connection; revoke while they are down (they retry after 1 s).
     const cut = await sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'petstore listen api_key_revoked' and datname = current_database()`;
+      where application_name = 'petstore listen' and datname = current_database()`;
     expect(cut.length).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await sql`update api_keys set revoked_at = now() where id = ${key.id}`;

@@ -15,6 +15,14 @@ const operations = [
   ['createPet', 'POST', '/v1/pets', { name: 'Auth', categoryId: 1 }],
   ['getPet', 'GET', '/v1/pets/1', undefined],
   ['listOrders', 'GET', '/v1/store/orders', undefined],
+  ['countPets', 'GET', '/v1/pets/counts', undefined],
+  ['updatePet', 'PATCH', '/v1/pets/1', { name: 'Auth' }],
+  ['deletePet', 'DELETE', '/v1/pets/1', undefined],
+  ['listCategories', 'GET', '/v1/categories', undefined],
+  ['createCategory', 'POST', '/v1/categories', { name: 'Auth' }],
+  ['getCategory', 'GET', '/v1/categories/1', undefined],
+  ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Auth' }],
+  ['watchChanges', 'GET', '/v1/changes', undefined],
 ] as const;
 
 describe.each(operations)('%s', (_operation, method, path, json) => {
@@ -122,6 +130,8 @@ describe('keys in other states', () => {
   it.each([
     ['listPets', '/v1/pets'],
     ['listOrders', '/v1/store/orders'],
+    ['countPets', '/v1/pets/counts'],
+    ['listCategories', '/v1/categories'],
   ])('a read-only key may call %s', async (_operation, path) => {
     const response = await api('GET', path, { baseUrl: server.baseUrl, key: server.seed.read });
     expect(response.status).toBe(200);
@@ -137,6 +147,17 @@ describe('keys in other states', () => {
     const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.read, json: { name: 'Forbidden', categoryId: 1 } });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('forbidden');
+    expect(response.body.message).toContain('write');
+  });
+
+  it.each([
+    ['updatePet', 'PATCH', '/v1/pets/1', { name: 'Forbidden' }],
+    ['deletePet', 'DELETE', '/v1/pets/1', undefined],
+    ['createCategory', 'POST', '/v1/categories', { name: 'Forbidden' }],
+    ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Forbidden' }],
+  ])('a read-only key gets 403 forbidden on %s', async (_operation, method, path, json) => {
+    const response = await api(method, path, { baseUrl: server.baseUrl, key: server.seed.read, json });
+    expect(response.status).toBe(403);
     expect(response.body.message).toContain('write');
   });
 

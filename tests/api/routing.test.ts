@@ -31,9 +31,12 @@ describe('wrong methods under /v1', () => {
     ['PUT', '/v1/pets', 'GET, HEAD, POST, OPTIONS'],
     ['PATCH', '/v1/pets', 'GET, HEAD, POST, OPTIONS'],
     ['DELETE', '/v1/pets', 'GET, HEAD, POST, OPTIONS'],
-    ['POST', '/v1/pets/1', 'GET, HEAD, OPTIONS'],
-    ['PUT', '/v1/pets/1', 'GET, HEAD, OPTIONS'],
-    ['DELETE', '/v1/pets/1', 'GET, HEAD, OPTIONS'],
+    ['POST', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['PUT', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['POST', '/v1/pets/counts', 'GET, HEAD, OPTIONS'],
+    ['PUT', '/v1/categories', 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', '/v1/categories/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['POST', '/v1/changes', 'GET, HEAD, OPTIONS'],
     ['PUT', '/v1/store/orders', undefined],
     ['DELETE', '/v1/store/orders', undefined],
     ['POST', '/v1/openapi.json', 'GET, HEAD, OPTIONS'],
@@ -49,7 +52,7 @@ describe('wrong methods under /v1', () => {
 
   it.each([
     ['/v1/pets', ['GET', 'HEAD', 'OPTIONS', 'POST']],
-    ['/v1/pets/1', ['GET', 'HEAD', 'OPTIONS']],
+    ['/v1/pets/1', ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS']],
     ['/v1/openapi.json', ['GET', 'HEAD', 'OPTIONS']],
   ])('OPTIONS %s lists only the methods the path answers in Allow', async (path, methods) => {
     const response = await api('OPTIONS', path, { key: null });

@@ -83,12 +83,13 @@ export function CategoryManager() {
   );
 }
 
-function AddCategoryForm({ onAdded }: { onAdded: (category: Category) => void }) {
+function AddCategoryForm({ onAdded }: { onAdded: (category: Category | undefined) => void }) {
   const createCategory = useCreateCategory();
   const [error, setError] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    onAdded(undefined);
     const form = event.currentTarget;
     const checked = NewCategory.safeParse({ name: String(new FormData(form).get('name') ?? '') }, { reportInput: true });
     if (!checked.success) return setError(sentence('Name', fieldErrorsFromIssues(checked.error.issues).name));

@@ -35,7 +35,7 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
   return (
     <div className="space-y-2">
       <Field id={id} label="Category" error={error} hint={categories.isPending ? 'Loading categories…' : undefined}>
-        <div className="flex gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row">
           <Select
             {...describedBy(id, error, categories.isPending)}
             name="categoryId"

@@ -32,7 +32,7 @@ export function PetSearch({ name, onSearch }: { name: string | undefined; onSear
   }, [text]);
 
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-xs">
+    <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:max-w-xs sm:flex-1 sm:basis-auto">
       <label htmlFor="pet-search" className="text-sm font-medium">
         Search
       </label>

@@ -25,7 +25,8 @@ export function StatusTabs({
   hrefFor: (status: StatusTab | undefined) => string;
 }) {
   return (
-    <nav aria-label="Status" className="mb-4 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+    // relative: the tabs' screen-reader-only text stays inside the scroll box, not beyond the page edge.
+    <nav aria-label="Status" className="relative mb-4 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
       <ul className="-mb-px flex gap-1">
         {TABS.map(({ status, label, count }) => {
           const isCurrent = status === current;

@@ -21,7 +21,7 @@ export default function UsersPage() {
         </section>
         <section aria-labelledby="users-heading" className="min-w-0 space-y-3">
           <h2 id="users-heading" className="text-lg font-semibold">
-            Everyone
+            Dashboard users
           </h2>
           <UserManager />
         </section>

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { apiClient, STORAGE_STATE } from './support/fixtures';
+import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -46,9 +47,11 @@ test('exports every page of a large view, with progress while it runs', async ({
       Array.from({ length: 15 }, (_, index) => client.createPet({ name: `${word} ${String(batch + index).padStart(3, '0')}`, categoryId: 8 })),
     );
   }
-  // Each page answers slowly, as over a far network, so the progress can be seen.
+  // The second page waits until the progress has been looked at.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/v1/pets?*limit=100*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (route.request().url().includes('cursor=')) await released;
     await route.fallback();
   });
   await page.goto(`/pets?name=${word}&sort=name`);
@@ -59,6 +62,8 @@ test('exports every page of a large view, with progress while it runs', async ({
   await expect(progress.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
   await expect(progress).toContainText('100 of 105 pets written');
   await expect(page.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+  await inspectPage(page, 'pets-export-progress');
+  release();
   const csv = await readFile((await (await download).path())!, 'utf8');
 
   const rows = csv.split('\n').filter(Boolean);

@@ -36,7 +36,6 @@ export function DeletePetButton({ pet, onDeleted }: { pet: Pet; onDeleted: () =>
             <p>{errorsFromApi(deletePet.error).message}</p>
             {hasOrders && (
               <p className="mt-1">
-                Orders are the store’s history, so a pet that was ordered stays.{' '}
                 <Link href={`/orders?petId=${pet.id}`} className="font-medium underline underline-offset-2">
                   See its orders
                 </Link>

@@ -17,12 +17,20 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
 
 // The methods Next's route handlers can receive.
 const ROUTABLE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const unsupportedMethod = (method) => `${method} is not a method this API supports; see OPTIONS or /v1/openapi.json.`;
 // As lib/log.ts: the same JSON lines, one per refused request.
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined });
+
+try {
+  assertPostgresDriverPatched();
+} catch (error) {
+  log.fatal(error.message);
+  process.exit(1);
+}
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },

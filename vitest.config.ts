@@ -1,15 +1,31 @@
-// Vitest: the API suite runs against one production server started in global setup.
+// Vitest: two projects. `unit` needs no server (dense logic: state machines,
+// error classification, start-up checks); `api` runs against one production
+// server started in global setup (TEST_DATABASE picks its database).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@': path.resolve(import.meta.dirname) };
+
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  resolve: { alias },
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
-    // Test files share one server; run them one at a time on two cores.
-    fileParallelism: false,
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+          // Test files share one server; run them one at a time on two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -62,10 +62,28 @@ export function createBaseline(url, { max = 10, maxPipeline = 1 } = {}) {
       const limit = limitOf(search);
       const status = STATUSES.has(search.get('status')) ? search.get('status') : null;
       const afterId = afterIdOf(search);
-      const rows = status
-        ? await sql`select id, name, category_id, status from pets where status = ${status} and id > ${afterId} order by id limit ${limit}`
-        : await sql`select id, name, category_id, status from pets where id > ${afterId} order by id limit ${limit}`;
+      const name = search.get('name');
+      let rows;
+      if (name) {
+        // The search scenario: unprepared, as the app runs it (lib/db/planned-each-time.ts).
+        const pattern = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        rows = await sql.unsafe('select id, name, category_id, status from pets where name ilike $1 order by id limit $2', [pattern, limit], { prepare: false });
+      } else if (search.get('sort') === '-id') {
+        rows = await sql`select id, name, category_id, status from pets order by id desc limit ${limit}`;
+      } else {
+        rows = status
+          ? await sql`select id, name, category_id, status from pets where status = ${status} and id > ${afterId} order by id limit ${limit}`
+          : await sql`select id, name, category_id, status from pets where id > ${afterId} order by id limit ${limit}`;
+      }
       return answer(200, rows.map(toPet));
+    }
+    if (path === '/v1/pets/counts' && method === 'GET') {
+      const counts = { total: 0, available: 0, pending: 0, sold: 0, none: 0 };
+      for (const row of await sql`select status, sum(count)::bigint as count from pet_counts group by status`) {
+        counts[row.status] = Number(row.count);
+        counts.total += Number(row.count);
+      }
+      return answer(200, counts);
     }
     if (path === '/v1/pets' && method === 'POST') {
       const newPet = JSON.parse(await body());

@@ -2,29 +2,29 @@
 // or from the server's Error.details: one message per field, keyed by path.
 import type { z } from 'zod';
 import { ApiClientError } from '@/lib/client/api-client';
+import { issueDetails, type ErrorDetail } from '@/lib/contract/errors';
 
 export type FieldErrors = Record<string, string>;
 
-/** Issues from a parse with `reportInput: true`, so a missing field is told from a wrong one. */
+/** Issues from a parse with `reportInput: true`, described as the server describes them. */
 export function fieldErrorsFromIssues(issues: z.core.$ZodIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
-    errors[path] ??= message;
-  }
-  return errors;
+  return firstPerField(issueDetails(issues));
 }
 
 /** The server's field errors, and its message when no field is named. */
 export function errorsFromApi(error: unknown): { fields: FieldErrors; message?: string } {
   if (!(error instanceof ApiClientError)) return { fields: {}, message: 'Something went wrong; try again.' };
-  const fields: FieldErrors = {};
-  for (const detail of error.details) if (detail.path) fields[detail.path] ??= detail.message;
+  const fields = firstPerField(error.details.filter((detail) => detail.path));
   return { fields, message: Object.keys(fields).length > 0 ? undefined : error.message };
 }
 
 /** "name must not be empty" reads better as "Name must not be empty". */
 export function sentence(label: string, message: string | undefined): string | undefined {
   return message ? `${label} ${message}.`.replace(/\.\.$/, '.') : undefined;
+}
+
+function firstPerField(details: ErrorDetail[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const detail of details) errors[detail.path] ??= detail.message;
+  return errors;
 }

@@ -4,6 +4,7 @@
 // then POST), which keeps next-auth's client library out of every page.
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { SIGN_IN_PATH } from '@/lib/auth/sign-in-path';
 import { Button } from './ui/button';
 
 async function signOut(): Promise<void> {
@@ -11,7 +12,7 @@ async function signOut(): Promise<void> {
   await fetch('/api/auth/signout', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
-    body: new URLSearchParams({ csrfToken, callbackUrl: '/signin', json: 'true' }),
+    body: new URLSearchParams({ csrfToken, callbackUrl: SIGN_IN_PATH, json: 'true' }),
   });
 }
 
@@ -26,8 +27,7 @@ export function SignOutButton() {
         setState('pending');
         signOut().then(
           // A full load: nothing of the signed-in pages may stay in memory.
-          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-          () => window.location.assign('/signin'),
+          () => window.location.assign(SIGN_IN_PATH),
           () => setState('failed'),
         );
       }}

@@ -1,39 +1,17 @@
-// API keys: issuing, listing, revoking and checking them. A key is shown once;
-// only its SHA-256 is stored, and lookup is by that hash (no prefix compare,
-// so no timing leak about how much of a key was right).
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { forgetCachedKey, REVOCATION_CHANNEL, type CachedKey, type KeyCache } from './api-key-cache';
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from './contract/api-keys';
+// Managing API keys: issuing, listing and revoking them. A key is shown once;
+// only its SHA-256 is stored (checking a presented key: api-key-check.ts).
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { forgetCachedKey, REVOCATION_CHANNEL } from './api-key-cache';
+import { hashKey, type Scope } from './api-key-check';
+import { API_KEY_SCOPES, type ApiKey } from './contract/api-keys';
 import type { Database } from './db/client';
 import { afterNotification } from './db/notify';
-import { preparedStatement } from './db/prepared';
 import { apiKeys } from './db/schema';
 
 // admin: managing API keys (/v1/api-keys); held by dashboard session keys and the bootstrap key.
-export const SCOPES = API_KEY_SCOPES;
-export type Scope = ApiKeyScope;
-
+const SCOPES = API_KEY_SCOPES;
 const KEY_PREFIX = 'psk_';
-// How often a key's last_used_at is refreshed (a write per request would cost too much).
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-export type ApiKeySummary = {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  createdAt: Date;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-};
-
-export type KeyCheck = { ok: true; keyId: number; scopes: Scope[] } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
-
-export function hashKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
 
 /** 256 random bits, base64url, behind a recognisable prefix. */
 function generateSecret(): string {
@@ -56,6 +34,8 @@ const summaryColumns = {
   lastUsedAt: apiKeys.lastUsedAt,
 };
 
+type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns>;
+
 export async function createApiKey(
   database: Database,
   input: { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; secret?: string },
@@ -72,7 +52,7 @@ export async function createApiKey(
       userId: input.userId ?? null,
     })
     .returning(summaryColumns);
-  return { apiKey: apiKey as ApiKeySummary, secret };
+  return { apiKey: apiKey!, secret };
 }
 
 /** Makes `secret` a valid key with every scope (PETSTORE_BOOTSTRAP_API_KEY). */
@@ -101,89 +81,40 @@ export function toApiKey(summary: ApiKeySummary): ApiKey {
   return apiKey;
 }
 
-/** A key made by hand (CLI, dashboard, bootstrap); the keys of dashboard sessions are not found here. */
-export async function getListedApiKey(database: Database, id: bigint): Promise<ApiKeySummary | undefined> {
-  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-  const [row] = await database
-    .select(summaryColumns)
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, Number(id)), isNull(apiKeys.userId)));
-  return row as ApiKeySummary | undefined;
-}
-
 export async function listApiKeys(database: Database, options: { userId?: number } = {}): Promise<ApiKeySummary[]> {
   const rows = await database
     .select(summaryColumns)
     .from(apiKeys)
     .where(options.userId === undefined ? isNull(apiKeys.userId) : eq(apiKeys.userId, options.userId))
     .orderBy(desc(apiKeys.id));
-  return rows as ApiKeySummary[];
+  return rows;
 }
-
-/** Revokes a key; false when no such key exists. Revoking twice keeps the first time. */
-export async function revokeApiKey(database: Database, id: number, at: Date): Promise<boolean> {
-  const found = await database.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
-  if (found.length === 0) return false;
-  // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
-  // returns once the announcement is out, so the very next request is refused anywhere.
-  await afterNotification(
-    database,
-    REVOCATION_CHANNEL,
-    String(id),
-    () =>
-      database
-        .update(apiKeys)
-        .set({ revokedAt: at })
-        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id }),
-    (revoked) => revoked.length > 0,
-  );
-  forgetCachedKey(id);
-  return true;
-}
-
-// The key lookup runs on every request that misses the cache.
-const findApiKey = (database: Database) =>
-  preparedStatement(database, 'find_api_key', () =>
-    database
-      .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
-      .from(apiKeys)
-      .where(eq(apiKeys.hash, sql.placeholder('hash')))
-      .prepare('find_api_key'),
-  );
 
 /**
- * Checks a presented key. With `cache` (the process's, see api-key-cache.ts), a
- * key validated recently is taken from memory; expiry is checked every time.
+ * Revokes a key and returns it; undefined when there is no such key (with
+ * `listedOnly`, also for the keys of dashboard sessions, which are not listed).
+ * Revoking twice keeps the first time.
  */
-export async function checkApiKey(database: Database, secret: string, at: Date, cache?: KeyCache): Promise<KeyCheck> {
-  const hash = hashKey(secret);
-  let key: CachedKey | undefined = cache?.lookup(hash, at.getTime());
-  if (!key) {
-    const epoch = cache?.epoch ?? 0;
-    const [row] = await findApiKey(database).execute({ hash });
-    if (!row) return { ok: false, reason: 'unknown' };
-    if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };
-    if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
-  }
-  if (isExpired(key, at)) return { ok: false, reason: 'expired' };
-  if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Set first, so concurrent requests with a cached key do not all write.
-    key.lastUsedAt = at;
-    await touchLastUsed(database, key.id, at);
-  }
-  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[] };
-}
-
-function isExpired(key: CachedKey, at: Date): boolean {
-  return key.expiresAt !== null && key.expiresAt <= at;
-}
-
-async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {
-  const staleBefore = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
-  await database
-    .update(apiKeys)
-    .set({ lastUsedAt: at })
-    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+export async function revokeApiKey(
+  database: Database,
+  id: number | bigint,
+  at: Date,
+  options: { listedOnly?: boolean } = {},
+): Promise<ApiKeySummary | undefined> {
+  if (id > Number.MAX_SAFE_INTEGER) return undefined;
+  const keyId = Number(id);
+  const theKey = and(eq(apiKeys.id, keyId), options.listedOnly ? isNull(apiKeys.userId) : undefined);
+  // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
+  // returns once the announcement is out, so the very next request is refused anywhere.
+  const [revoked] = await afterNotification(
+    database,
+    REVOCATION_CHANNEL,
+    String(keyId),
+    () => database.update(apiKeys).set({ revokedAt: at }).where(and(theKey, isNull(apiKeys.revokedAt))).returning(summaryColumns),
+    (rows) => rows.length > 0,
+  );
+  forgetCachedKey(keyId);
+  if (revoked) return revoked;
+  const [alreadyRevoked] = await database.select(summaryColumns).from(apiKeys).where(theKey);
+  return alreadyRevoked;
 }

@@ -8,7 +8,7 @@ import { listenToChannel } from './db/client';
 import { log } from './log';
 import { whenDraining } from './shutdown';
 
-export const CHANGES_CHANNEL = 'petstore_changes';
+const CHANGES_CHANNEL = 'petstore_changes';
 
 /** What a subscriber hears: listening (again), a change, or "changes may have been missed". */
 export type FeedEvent = { type: 'ready' } | { type: 'resync' } | { type: 'change'; change: Change } | { type: 'closing' };

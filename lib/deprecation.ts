@@ -1,7 +1,6 @@
 // The deprecation of getPet (spec §4.3, §9): signalled on every response, and
 // the operation is gone from the sunset on.
-export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
-export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z');
+import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET } from './contract/deprecation';
 
 export function isPastSunset(at: Date): boolean {
   return at >= GET_PET_SUNSET;

@@ -19,7 +19,7 @@ const orderColumns = {
   createdAt: orders.createdAt,
 };
 
-type OrderRow = { id: number; petId: number; quantity: number; status: OrderStatus; shipDate: Date | null; createdAt: Date };
+type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 
 export function toOrder(row: OrderRow): Order {
   const order: Order = {

@@ -11,7 +11,7 @@ import { orders, petCounts, pets } from './db/schema';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
-type PetRow = { id: number; name: string; categoryId: number; status: PetStatus | null };
+type PetRow = Pick<typeof pets.$inferSelect, keyof typeof petColumns>;
 
 /** A stored NULL status is omitted from the Pet, never sent as null. */
 export function toPet(row: PetRow): Pet {
@@ -20,7 +20,7 @@ export function toPet(row: PetRow): Pet {
   return pet;
 }
 
-export type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
+type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
 
@@ -132,7 +132,7 @@ function toCounts(rows: { status: string | null; count: number }[]): PetCounts {
   return counts;
 }
 
-// Unfiltered: the counters the triggers keep (drizzle/0007), 64 rows at any size.
+// Unfiltered (or by status alone): the counters the triggers keep (drizzle/0007), 64 rows at any size.
 const countAllStatement = (database: Database) =>
   preparedStatement(database, 'count_pets_all', () =>
     database
@@ -150,9 +150,17 @@ function countQuery(database: Database, shape: Shape) {
     .groupBy(pets.status);
 }
 
+/** Counts with only the status filter are the counters' too: that status's count, the others 0. */
+function onlyStatus(counts: PetCounts, status: PetStatus | 'none'): PetCounts {
+  return { total: counts[status], available: 0, pending: 0, sold: 0, none: 0, [status]: counts[status] };
+}
+
 export async function countPets(database: Database, filters: PetCountsQuery): Promise<PetCounts> {
   const shape = shapeOf(filters);
-  if (!shape.byStatus && !shape.byName && !shape.byCategory) return toCounts(await countAllStatement(database).execute());
+  if (!shape.byName && !shape.byCategory) {
+    const counts = toCounts(await countAllStatement(database).execute());
+    return filters.status ? onlyStatus(counts, filters.status) : counts;
+  }
   const values = filterValues(filters);
   const raw = shape.byName ? await selectPlannedEachTime(database, countQuery(database, shape), values) : undefined;
   if (raw) return toCounts(raw.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) })));

@@ -1,6 +1,7 @@
 // `npm run api-key -- create|list|revoke`: manage API keys from the command line.
 import { parseArgs } from 'node:util';
-import { createApiKey, listApiKeys, revokeApiKey, scopesFor, type Scope } from '../lib/api-keys';
+import type { Scope } from '../lib/api-key-check';
+import { createApiKey, listApiKeys, revokeApiKey, scopesFor } from '../lib/api-keys';
 import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
 import { runCommand, UsageError } from './cli';

@@ -42,13 +42,17 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
-  const report = path.join(reports, `vitest-${database}.json`);
-  run(`API tests on ${database}`, process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+function vitest(label, project, report, env = {}) {
+  run(label, process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
     ...process.argv.slice(2),
-  ], { TEST_DATABASE: database });
+  ], env);
   addVitestReport(report);
+}
+
+vitest('unit tests (no server)', 'unit', path.join(reports, 'vitest-unit.json'));
+for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
+  vitest(`API tests on ${database}`, 'api', path.join(reports, `vitest-${database}.json`), { TEST_DATABASE: database });
 }
 
 if (fs.existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {

@@ -12,13 +12,12 @@ import { log } from '../log';
 import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
 import { verifyCredentials } from '../users';
 import { authSecret } from './secret';
+import { SIGN_IN_PATH } from './sign-in-path';
 import { throttledError } from './throttled-error';
 
 /** How long a dashboard session, and its API key, lasts. */
 export const SESSION_HOURS = 12;
 const SESSION_SECONDS = SESSION_HOURS * 60 * 60;
-
-export const SIGN_IN_PATH = '/signin';
 
 let options: AuthOptions | undefined;
 

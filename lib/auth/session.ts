@@ -3,7 +3,8 @@
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { now } from '../clock';
-import { authOptions, SIGN_IN_PATH } from './options';
+import { authOptions } from './options';
+import { SIGN_IN_PATH, signInUrl } from './sign-in-path';
 
 export async function currentSession(): Promise<Session | null> {
   const session = await getServerSession(authOptions());
@@ -24,5 +25,5 @@ export function safeReturnPath(value: string | null | undefined): string {
 }
 
 export function signInPath(returnTo?: string): string {
-  return returnTo ? `${SIGN_IN_PATH}?callbackUrl=${encodeURIComponent(safeReturnPath(returnTo))}` : SIGN_IN_PATH;
+  return returnTo ? signInUrl(safeReturnPath(returnTo)) : SIGN_IN_PATH;
 }

@@ -9,6 +9,7 @@ import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orde
 import type { NewPet, Pet, PetCounts, PetSort, PetStatus, PetUpdate } from '../contract/pets';
 import type { NewUser, PasswordChange, User } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
+import { linkTarget } from './link-header';
 
 export class ApiClientError extends Error {
   readonly code: ErrorCode;
@@ -243,11 +244,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /** The cursor in `Link: </v1/pets?limit=20&cursor=…>; rel="next"`, if there is a next page. */
-export function nextCursorFrom(link: string | null): string | undefined {
-  if (!link) return undefined;
-  for (const part of link.split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return new URL(match[1]!, 'http://link.invalid').searchParams.get('cursor') ?? undefined;
-  }
-  return undefined;
+function nextCursorFrom(link: string | null): string | undefined {
+  const next = linkTarget(link, 'next');
+  return next === undefined ? undefined : (new URL(next, 'http://link.invalid').searchParams.get('cursor') ?? undefined);
 }

@@ -4,6 +4,7 @@
 // ran out or was revoked: the user is sent to sign in again.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { signInUrl } from '../auth/sign-in-path';
 import { ApiClientError, PetstoreClient } from './api-client';
 
 const ClientContext = createContext<PetstoreClient | null>(null);
@@ -12,8 +13,7 @@ function sendToSignInOnUnauthorized(error: unknown): void {
   if (error instanceof ApiClientError && error.status === 401) {
     const here = window.location.pathname + window.location.search;
     // A full page load on purpose: the sign-in page must start from a fresh session state.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+    window.location.assign(signInUrl(here));
   }
 }
 

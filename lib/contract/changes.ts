@@ -2,8 +2,8 @@
 // and how, never its content, so the feed can carry nothing secret.
 import { z } from 'zod';
 
-export const CHANGE_RESOURCES = ['pet', 'order', 'category'] as const;
-export const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const;
+const CHANGE_RESOURCES = ['pet', 'order', 'category'] as const;
+const CHANGE_KINDS = ['created', 'updated', 'deleted'] as const;
 
 export const Change = z
   .object({

@@ -16,6 +16,22 @@ export const ERROR_CODES = [
   'service_unavailable',
 ] as const;
 
+/** The HTTP status each code is answered with: the one table (a code never changes its status). */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<(typeof ERROR_CODES)[number], number>;
+
 export const ErrorCode = z.enum(ERROR_CODES).meta({ id: 'ErrorCode', description: 'Machine-readable error code.' });
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -36,3 +52,19 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * The details of a failed parse, one per problem, as the server sends them and
+ * the forms show them. Parse with `reportInput: true`, so that `input` is
+ * undefined only for a missing field ("is required" rather than a type error).
+ */
+export function issueDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a known field' }));
+    }
+    if (issue.code === 'invalid_type' && issue.input === undefined && path) return [{ path, message: 'is required' }];
+    return [{ path, message: issue.message }];
+  });
+}

@@ -2,7 +2,7 @@
 // written by hand). Served at /v1/openapi.json.
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { GET_PET_SUNSET } from '../deprecation';
+import { GET_PET_SUNSET } from './deprecation';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';

@@ -1,11 +1,14 @@
 // The database schema (drizzle): pets, their counts, categories, orders, API
-// keys, dashboard users and stored Idempotency-Key answers. Migrations in drizzle/ are generated from
-// this file by `npm run db:generate`.
+// keys, dashboard users and stored Idempotency-Key answers. Migrations in
+// drizzle/ are generated from this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '../contract/api-keys';
+import { ORDER_STATUSES } from '../contract/orders';
+import { PET_STATUSES } from '../contract/pets';
 import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export const petStatus = pgEnum('pet_status', ['available', 'pending', 'sold']);
-export const orderStatus = pgEnum('order_status', ['placed', 'approved', 'delivered', 'cancelled']);
+export const petStatus = pgEnum('pet_status', PET_STATUSES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -21,9 +24,10 @@ export const pets = pgTable(
   },
   (table) => [
     index('pets_status_id_idx').on(table.status, table.id),
-    // The list's other orders and filters (lib/pets.ts): by name, by category.
+    // The list's other orders and filters (lib/pets.ts): by name, by category
+    // (status last, so that counting a category's pets by status reads the index only).
     index('pets_name_id_idx').on(table.name, table.id),
-    index('pets_category_id_id_idx').on(table.categoryId, table.id),
+    index('pets_category_id_id_status_idx').on(table.categoryId, table.id, table.status),
     // Case-insensitive substring search (name ILIKE '%…%'): pg_trgm (drizzle/0005).
     index('pets_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
   ],
@@ -104,7 +108,7 @@ export const apiKeys = pgTable('api_keys', {
   prefix: text('prefix').notNull(),
   // SHA-256 of the whole key, hex; the key itself is never stored.
   hash: text('hash').notNull().unique(),
-  scopes: text('scopes').array().notNull(),
+  scopes: text('scopes').array().notNull().$type<ApiKeyScope[]>(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),

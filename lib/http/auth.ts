@@ -1,7 +1,7 @@
 // Bearer authentication for /v1 (spec §5, RFC 6750): the Authorization header
 // and nothing else; cookies are never read here.
 import { processKeyCache } from '../api-key-cache';
-import { checkApiKey, type Scope } from '../api-keys';
+import { checkApiKey, type Scope } from '../api-key-check';
 import { now } from '../clock';
 import { db } from '../db/client';
 import { ApiError } from './errors';
@@ -34,11 +34,11 @@ export async function authenticate(request: Request, scope: Scope): Promise<Call
     throw unauthorized(messages[check.reason], `${REALM}, error="invalid_token"`);
   }
   if (!check.scopes.includes(scope)) {
-    throw new ApiError(403, 'forbidden', `This API key lacks the "${scope}" scope needed for this operation.`);
+    throw new ApiError('forbidden', `This API key lacks the "${scope}" scope needed for this operation.`);
   }
   return { keyId: check.keyId, scopes: check.scopes };
 }
 
 function unauthorized(message: string, challenge: string): ApiError {
-  return new ApiError(401, 'unauthorized', message, { headers: { 'www-authenticate': challenge } });
+  return new ApiError('unauthorized', message, { headers: { 'www-authenticate': challenge } });
 }

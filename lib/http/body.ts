@@ -10,20 +10,20 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
-    throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (${got}).`);
+    throw new ApiError('unsupported_media_type', `Content-Type must be application/json (${got}).`);
   }
   const bytes = await readBodyBytes(request);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError(400, 'invalid_request', 'The request body is not valid UTF-8.');
+    throw new ApiError('invalid_request', 'The request body is not valid UTF-8.');
   }
-  if (text.trim() === '') throw new ApiError(400, 'invalid_request', 'A JSON request body is required.');
+  if (text.trim() === '') throw new ApiError('invalid_request', 'A JSON request body is required.');
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, 'invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
+    throw new ApiError('invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
   }
 }
 
@@ -53,4 +53,4 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
 }
 
 const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  new ApiError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);

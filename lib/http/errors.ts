@@ -1,19 +1,25 @@
 // One error type for expected failures and the one function that turns any
-// failure into the Error body (spec §2.5, §7).
+// failure into the Error body (spec §2.5, §7); the status comes from the code
+// (ERROR_STATUS in lib/contract/errors.ts).
 import type { z } from 'zod';
-import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
+import { ERROR_STATUS, issueDetails, type ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
 import { json } from './respond';
 
 export class ApiError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     readonly options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 }
+
+/** A domain refusal (lib/orders.ts and the like: not found, or a rule said no) as the Error to answer with. */
+export const refusal = (refused: { problem: 'not_found' | 'conflict'; message: string }) => new ApiError(refused.problem, refused.message);
 
 export function errorResponse(error: ApiError): Response {
   const body: ErrorBody = { code: error.code, message: error.message, status: error.status };
@@ -23,21 +29,9 @@ export function errorResponse(error: ApiError): Response {
 
 /** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "request body"). */
 export function invalidRequest(issues: z.core.$ZodIssue[], where: string): ApiError {
-  const details = issues.flatMap(describeIssue);
+  const details = issueDetails(issues);
   const summary = details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join('; ');
-  return new ApiError(400, 'invalid_request', `Invalid ${where}: ${summary}.`, { details });
+  return new ApiError('invalid_request', `Invalid ${where}: ${summary}.`, { details });
 }
 
-function describeIssue(issue: z.core.$ZodIssue): ErrorDetail[] {
-  const path = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a known field' }));
-  }
-  // Parsed with reportInput, so `input` is undefined only for a missing field.
-  if (issue.code === 'invalid_type' && issue.input === undefined && path) {
-    return [{ path, message: 'is required' }];
-  }
-  return [{ path, message: issue.message }];
-}
-
-export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+export const notFound = (message: string) => new ApiError('not_found', message);

@@ -5,6 +5,7 @@
 // when the client goes away or the server shuts down (clients reconnect).
 import { subscribeToChanges, type FeedEvent } from '../change-feed';
 
+export const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const RETRY_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
 
@@ -55,7 +56,7 @@ export function changeStream(signal: AbortSignal): Response {
   });
   return new Response(body, {
     headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
+      'content-type': EVENT_STREAM,
       // nginx would otherwise buffer the stream (docs: proxy_buffering).
       'x-accel-buffering': 'no',
     },

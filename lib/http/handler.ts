@@ -3,7 +3,7 @@
 // for it, error mapping to the Error body, common headers and one log line per
 // request.
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '../api-keys';
+import type { Scope } from '../api-key-check';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
@@ -107,13 +107,13 @@ function failureResponse(error: unknown, requestId: string): Response {
   if (isDatabaseUnavailable(error)) {
     log.warn({ requestId, err: error }, 'database unavailable');
     return errorResponse(
-      new ApiError(503, 'service_unavailable', 'The database is unavailable; retry shortly.', {
+      new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', {
         headers: { 'retry-after': '2' },
       }),
     );
   }
   log.error({ requestId, err: error }, 'unhandled error');
-  return errorResponse(new ApiError(500, 'internal_error', `Something went wrong on our side (request ${requestId}).`));
+  return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -128,7 +128,7 @@ export function otherMethods(implemented: Method[]) {
   if (served.has('GET')) served.add('HEAD');
   const allow = METHOD_ORDER.filter((method) => served.has(method)).join(', ');
   const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
-    throw new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
+    throw new ApiError('method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
       headers: { allow },
     });
   });

@@ -36,7 +36,7 @@ export async function idempotently(
   // Keys are scoped to an API key: an operation open to all (keyId 0) has none.
   if (key === null || caller.keyId === 0) return operate(request);
   if (!VALID_KEY.test(key)) {
-    throw new ApiError(400, 'invalid_request', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', {
+    throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', {
       details: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
     });
   }
@@ -54,9 +54,9 @@ export async function idempotently(
   });
   switch (claim.outcome) {
     case 'mismatch':
-      throw new ApiError(409, 'conflict', 'This Idempotency-Key was already used for a different request; use a new key for a new request.');
+      throw new ApiError('conflict', 'This Idempotency-Key was already used for a different request; use a new key for a new request.');
     case 'in_progress':
-      throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry once it has finished.', {
+      throw new ApiError('conflict', 'A request with this Idempotency-Key is in progress; retry once it has finished.', {
         headers: { 'retry-after': '1' },
       });
     case 'replay':

@@ -8,7 +8,7 @@ export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema)
   for (const name of Object.keys(schema.shape)) {
     const given = url.searchParams.getAll(name);
     if (given.length > 1) {
-      throw new ApiError(400, 'invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
+      throw new ApiError('invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
         details: [{ path: name, message: 'must be given at most once' }],
       });
     }

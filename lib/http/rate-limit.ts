@@ -30,7 +30,7 @@ export async function enforceRateLimit(caller: Caller): Promise<Record<string, s
   };
   if (taken.allowed) return headers;
   const retryAfter = Math.max(1, Math.ceil((1 - taken.tokens) / limits.rate));
-  throw new ApiError(429, 'rate_limited', `Too many requests for this API key; retry after ${retryAfter} s.`, {
+  throw new ApiError('rate_limited', `Too many requests for this API key; retry after ${retryAfter} s.`, {
     headers: { ...headers, 'retry-after': String(retryAfter) },
   });
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashKey } from '@/lib/api-keys';
+import { hashKey } from '@/lib/api-key-check';
 import { startServer, type TestServer } from '../support/server';
 
 const isPostgres = inject('database') === 'postgres';

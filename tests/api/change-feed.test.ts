@@ -32,6 +32,12 @@ describe('GET /v1/changes', () => {
     expect(stream.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('answers HEAD with the stream\'s headers and no stream', async () => {
+    const response = await api('HEAD', '/v1/changes');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  });
+
   it('tells of a pet created through the API within 1 s', async () => {
     const pet = await addPet({ name: 'Announced', categoryId: uniqueCategoryId() });
     await stream.waitFor(changeOf('pet', 'created', pet.id));
@@ -166,7 +172,8 @@ describe('the client across a server restart', () => {
       abort.abort();
       await following;
     }
-  });
+    // Two server starts, which take a while on PGlite on a busy machine.
+  }, 120_000);
 });
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {

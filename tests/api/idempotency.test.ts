@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
-import { hashKey } from '@/lib/api-keys';
+import { hashKey } from '@/lib/api-key-check';
 import { readAll } from '../support/catalogue';
 
 const baseUrl = inject('baseUrl');

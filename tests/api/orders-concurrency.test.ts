@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '@/lib/contract/orders';
 import type { PetStatus } from '@/lib/contract/pets';
-import { addPet, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder, type Answer } from './orders-client';
+import type { ApiResponse } from '../support/api';
+import { addPetWithStatus, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder } from '../support/orders';
 
-const count = (answers: Answer[], status: number) => answers.filter((answer) => answer.status === status).length;
+const count = (answers: ApiResponse[], status: number) => answers.filter((answer) => answer.status === status).length;
 
 describe('concurrent orders for one pet', () => {
   it('of 20 racing orders for one available pet exactly one is placed and nineteen get 409', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     const answers = await Promise.all(Array.from({ length: 20 }, () => placeOrder(pet.id)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
     expect(await petStatus(pet.id)).toBe('pending');
@@ -78,7 +79,7 @@ function mulberry32(seed: number) {
   };
 }
 
-type Outcome = { kind: 'place'; petId: number; answer: Answer<Order> } | { kind: 'move'; orderId: number; to: OrderStatus; answer: Answer<Order> };
+type Outcome = { kind: 'place'; petId: number; answer: ApiResponse<Order> } | { kind: 'move'; orderId: number; to: OrderStatus; answer: ApiResponse<Order> };
 
 /** The final status a set of successful moves leads to, or why that set is impossible. */
 function replay(moves: OrderStatus[]): OrderStatus | string {
@@ -99,7 +100,7 @@ describe('a randomized concurrent sequence of orders and moves', () => {
     const seed = Number(process.env.ORDERS_SEED ?? Date.now() % 2 ** 31);
     const random = mulberry32(seed);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-    const petIds = await Promise.all(Array.from({ length: PETS }, async () => (await addPet('available')).id));
+    const petIds = await Promise.all(Array.from({ length: PETS }, async () => (await addPetWithStatus('available')).id));
     const knownOrders: number[] = [];
     const outcomes: Outcome[] = [];
 

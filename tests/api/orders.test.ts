@@ -8,13 +8,14 @@ import type { Database } from '@/lib/db/client';
 import { placeOrder as storeOrder } from '@/lib/orders';
 import { createPet } from '@/lib/pets';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
-import { addPet, call, errorOf, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder } from './orders-client';
+import { api, errorOf } from '../support/api';
+import { addPetWithStatus, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder } from '../support/orders';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 describe('POST /v1/store/orders', () => {
   it('places an order for an available pet: 201, Location, status placed, quantity 1, and the pet becomes pending', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     const answer = await placeOrder(pet.id);
     expect(answer.status).toBe(201);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -25,16 +26,16 @@ describe('POST /v1/store/orders', () => {
   });
 
   it('keeps the quantity asked for, up to 1000', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     const answer = await placeOrder(pet.id, { quantity: 1000 });
     expect(answer.status).toBe(201);
     expect(answer.body.quantity).toBe(1000);
   });
 
   it('serves the new order at its Location and lists it under its pet', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     const placed = await placeOrder(pet.id, { quantity: 3 });
-    const fetched = await call<Order>('GET', placed.headers.get('location')!.replace(/^\/v1/, ''));
+    const fetched = await api<Order>('GET', placed.headers.get('location')!);
     expect(fetched.status).toBe(200);
     expect(fetched.body).toEqual(placed.body);
     expect(await ordersOfPet(pet.id)).toEqual([placed.body]);
@@ -45,7 +46,7 @@ describe('POST /v1/store/orders', () => {
     ['sold', 'its status is sold'],
     [null, 'it has no status'],
   ] as const)('refuses a pet whose status is %s with 409 conflict saying so, and stores no order', async (status, saying) => {
-    const pet = await addPet(status);
+    const pet = await addPetWithStatus(status);
     const answer = await placeOrder(pet.id);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: 'conflict', status: 409 });
@@ -55,7 +56,7 @@ describe('POST /v1/store/orders', () => {
   });
 
   it('refuses a second order for a pet already ordered with 409', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     expect((await placeOrder(pet.id)).status).toBe(201);
     const second = await placeOrder(pet.id);
     expect(second.status).toBe(409);
@@ -63,10 +64,10 @@ describe('POST /v1/store/orders', () => {
   });
 
   it('replays the placed order to a retry with the same Idempotency-Key instead of refusing it', async () => {
-    const pet = await addPet('available');
+    const pet = await addPetWithStatus('available');
     const headers = { 'idempotency-key': `order-${pet.id}-${Date.now()}` };
-    const first = await call<Order>('POST', '/store/orders', { body: { petId: pet.id }, headers });
-    const retry = await call<Order>('POST', '/store/orders', { body: { petId: pet.id }, headers });
+    const first = await api<Order>('POST', '/v1/store/orders', { json: { petId: pet.id }, headers });
+    const retry = await api<Order>('POST', '/v1/store/orders', { json: { petId: pet.id }, headers });
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
@@ -99,21 +100,21 @@ describe('POST /v1/store/orders', () => {
     ['an array', [{ petId: 1 }], ''],
     ['null', null, ''],
   ])('rejects a body with %s: 400 invalid_request naming the field', async (_, body, path) => {
-    const answer = await call<{ code: string; details: { path: string }[] }>('POST', '/store/orders', { body });
+    const answer = await api<{ code: string; details: { path: string }[] }>('POST', '/v1/store/orders', { json: body });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('invalid_request');
     expect(answer.body.details.map((detail) => detail.path)).toContain(path);
   });
 
   it('rejects a body that is not JSON with 400', async () => {
-    const answer = await call('POST', '/store/orders', { rawBody: '{"petId": 1' });
+    const answer = await api('POST', '/v1/store/orders', { body: '{"petId": 1', contentType: 'application/json' });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'invalid_request' });
   });
 
   it('rejects a body that is not application/json with 415', async () => {
-    const pet = await addPet('available');
-    const answer = await call('POST', '/store/orders', { rawBody: `petId=${pet.id}`, contentType: 'application/x-www-form-urlencoded' });
+    const pet = await addPetWithStatus('available');
+    const answer = await api('POST', '/v1/store/orders', { body: `petId=${pet.id}`, contentType: 'application/x-www-form-urlencoded' });
     expect(answer.status).toBe(415);
     expect(answer.body).toMatchObject({ code: 'unsupported_media_type' });
     expect(await petStatus(pet.id)).toBe('available');
@@ -123,19 +124,19 @@ describe('POST /v1/store/orders', () => {
 describe('GET /v1/store/orders/{orderId}', () => {
   it('answers 200 with the order', async () => {
     const { order } = await orderIn('approved');
-    const answer = await call<Order>('GET', `/store/orders/${order.id}`);
+    const answer = await api<Order>('GET', `/v1/store/orders/${order.id}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(order);
   });
 
   it.each(['abc', '0', '-1', '1.5', '1e3', '99999999999999999999'])('answers 400 invalid_request for the id %s', async (id) => {
-    const answer = await call('GET', `/store/orders/${id}`);
+    const answer = await api('GET', `/v1/store/orders/${id}`);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'invalid_request', status: 400 });
   });
 
   it.each([String(Number.MAX_SAFE_INTEGER), '9223372036854775807'])('answers 404 not_found for the unknown id %s', async (id) => {
-    const answer = await call('GET', `/store/orders/${id}`);
+    const answer = await api('GET', `/v1/store/orders/${id}`);
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: 'not_found', status: 404 });
   });
@@ -161,7 +162,7 @@ describe('PATCH /v1/store/orders/{orderId}', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ id: order.id, petId, quantity: order.quantity, status: to, createdAt: order.createdAt });
       expect(await petStatus(petId)).toBe(petStatusFor[to]);
-      expect((await call<Order>('GET', `/store/orders/${order.id}`)).body).toEqual(answer.body);
+      expect((await api<Order>('GET', `/v1/store/orders/${order.id}`)).body).toEqual(answer.body);
     },
   );
 
@@ -175,7 +176,7 @@ describe('PATCH /v1/store/orders/{orderId}', () => {
       const message = errorOf(answer).message;
       expect(message).toContain(`is ${from}`);
       expect(message).toContain(allowedFrom[from].length ? allowedFrom[from].join(' or ') : `${from} is final`);
-      expect((await call<Order>('GET', `/store/orders/${order.id}`)).body).toEqual(order);
+      expect((await api<Order>('GET', `/v1/store/orders/${order.id}`)).body).toEqual(order);
       expect(await petStatus(petId)).toBe(petStatusFor[from]);
     },
   );
@@ -211,7 +212,7 @@ describe('PATCH /v1/store/orders/{orderId}', () => {
   });
 
   it.each(['abc', '0', '99999999999999999999'])('answers 400 invalid_request for the id %s', async (id) => {
-    const answer = await call('PATCH', `/store/orders/${id}`, { body: { status: 'approved' } });
+    const answer = await api('PATCH', `/v1/store/orders/${id}`, { json: { status: 'approved' } });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'invalid_request' });
   });
@@ -223,16 +224,16 @@ describe('PATCH /v1/store/orders/{orderId}', () => {
     ['an array', [], ''],
   ])('rejects a body with %s: 400 invalid_request, order unchanged', async (_, body, path) => {
     const { order } = await orderIn('placed');
-    const answer = await call<{ code: string; details: { path: string }[] }>('PATCH', `/store/orders/${order.id}`, { body });
+    const answer = await api<{ code: string; details: { path: string }[] }>('PATCH', `/v1/store/orders/${order.id}`, { json: body });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('invalid_request');
     expect(answer.body.details.map((detail) => detail.path)).toContain(path);
-    expect((await call<Order>('GET', `/store/orders/${order.id}`)).body.status).toBe('placed');
+    expect((await api<Order>('GET', `/v1/store/orders/${order.id}`)).body.status).toBe('placed');
   });
 
   it('rejects a body that is not application/json with 415', async () => {
     const { order } = await orderIn('placed');
-    const answer = await call('PATCH', `/store/orders/${order.id}`, { rawBody: '{"status":"approved"}', contentType: 'text/plain' });
+    const answer = await api('PATCH', `/v1/store/orders/${order.id}`, { body: '{"status":"approved"}', contentType: 'text/plain' });
     expect(answer.status).toBe(415);
     expect(answer.body).toMatchObject({ code: 'unsupported_media_type' });
   });
@@ -240,21 +241,21 @@ describe('PATCH /v1/store/orders/{orderId}', () => {
 
 describe('authentication and scopes on the order operations', () => {
   const operations = [
-    ['POST', '/store/orders', { petId: 1 }],
-    ['GET', '/store/orders/1', undefined],
-    ['PATCH', '/store/orders/1', { status: 'approved' }],
+    ['POST', '/v1/store/orders', { petId: 1 }],
+    ['GET', '/v1/store/orders/1', undefined],
+    ['PATCH', '/v1/store/orders/1', { status: 'approved' }],
   ] as const;
 
   it.each(operations)('%s %s answers 401 with a challenge when no key is sent', async (method, path, body) => {
-    const answer = await call(method, path, { body, apiKey: null });
+    const answer = await api(method, path, { json: body, key: null });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ code: 'unauthorized', status: 401 });
     expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer realm="petstore"/);
   });
 
   it.each(operations)('%s %s answers 401 for an unknown key, before looking at the body', async (method, path) => {
-    const rawBody = method === 'GET' ? undefined : 'not json';
-    const answer = await call(method, path, { rawBody, apiKey: 'psk_not_a_real_key_0123456789abcdef' });
+    const body = method === 'GET' ? undefined : 'not json';
+    const answer = await api(method, path, { body, key: 'psk_not_a_real_key_0123456789abcdef' });
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
@@ -279,28 +280,28 @@ describe('authentication and scopes on the order operations', () => {
     afterAll(async () => {
       await server?.stop();
     });
-    const on = (apiKey: string | null = server.bootstrapKey) => ({ baseUrl: server.baseUrl, apiKey });
+    const on = (key: string | null = server.bootstrapKey) => ({ baseUrl: server.baseUrl, key });
 
     it('a read-only key may read an order', async () => {
-      expect((await call('GET', `/store/orders/${server.seed.orderId}`, on(server.seed.keys.read))).status).toBe(200);
+      expect((await api('GET', `/v1/store/orders/${server.seed.orderId}`, on(server.seed.keys.read))).status).toBe(200);
     });
 
     it('a read-only key may not place an order: 403 forbidden, pet unchanged', async () => {
-      const answer = await call('POST', '/store/orders', { body: { petId: server.seed.petId }, ...on(server.seed.keys.read) });
+      const answer = await api('POST', '/v1/store/orders', { json: { petId: server.seed.petId }, ...on(server.seed.keys.read) });
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ code: 'forbidden', status: 403 });
-      expect((await call<Pet>('GET', `/pets/${server.seed.petId}`, on())).body.status).toBe('available');
+      expect((await api<Pet>('GET', `/v1/pets/${server.seed.petId}`, on())).body.status).toBe('available');
     });
 
     it('a read-only key may not move an order: 403 forbidden, order unchanged', async () => {
-      const answer = await call('PATCH', `/store/orders/${server.seed.orderId}`, { body: { status: 'cancelled' }, ...on(server.seed.keys.read) });
+      const answer = await api('PATCH', `/v1/store/orders/${server.seed.orderId}`, { json: { status: 'cancelled' }, ...on(server.seed.keys.read) });
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ code: 'forbidden' });
-      expect((await call<Order>('GET', `/store/orders/${server.seed.orderId}`, on())).body.status).toBe('placed');
+      expect((await api<Order>('GET', `/v1/store/orders/${server.seed.orderId}`, on())).body.status).toBe('placed');
     });
 
     it.each(['revoked', 'expired'] as const)('a %s key is refused with 401', async (state) => {
-      const answer = await call('PATCH', `/store/orders/${server.seed.orderId}`, { body: { status: 'cancelled' }, ...on(server.seed.keys[state]) });
+      const answer = await api('PATCH', `/v1/store/orders/${server.seed.orderId}`, { json: { status: 'cancelled' }, ...on(server.seed.keys[state]) });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ code: 'unauthorized' });
       expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -316,24 +317,24 @@ async function revokedKey(database: Database): Promise<string> {
 
 describe('unsupported methods on the order routes', () => {
   it.each([
-    ['PUT', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['PATCH', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['DELETE', '/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['POST', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
-    ['PUT', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
-    ['DELETE', '/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PUT', '/v1/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['PATCH', '/v1/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', '/v1/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['POST', '/v1/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PUT', '/v1/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['DELETE', '/v1/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
   ])('%s %s answers 405 with Allow and a JSON body', async (method, path, allow) => {
-    const answer = await call(method, path);
+    const answer = await api(method, path);
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe(allow);
     expect(answer.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
   });
 
   it.each([
-    ['/store/orders', 'GET, HEAD, POST, OPTIONS'],
-    ['/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['/v1/store/orders', 'GET, HEAD, POST, OPTIONS'],
+    ['/v1/store/orders/1', 'GET, HEAD, PATCH, OPTIONS'],
   ])('OPTIONS %s answers 204 with Allow %s', async (path, allow) => {
-    const answer = await call('OPTIONS', path, { apiKey: null });
+    const answer = await api('OPTIONS', path, { key: null });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('allow')).toBe(allow);
   });
@@ -342,9 +343,9 @@ describe('unsupported methods on the order routes', () => {
 describe('GET /v1/store/orders still lists orders', () => {
   it('filters by status', async () => {
     const { order } = await orderIn('delivered');
-    const answer = await call<Order[]>('GET', `/store/orders?status=delivered&petId=${order.petId}`);
+    const answer = await api<Order[]>('GET', `/v1/store/orders?status=delivered&petId=${order.petId}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([order]);
-    expect((await call<Order[]>('GET', `/store/orders?status=placed&petId=${order.petId}`)).body).toEqual([]);
+    expect((await api<Order[]>('GET', `/v1/store/orders?status=placed&petId=${order.petId}`)).body).toEqual([]);
   });
 });

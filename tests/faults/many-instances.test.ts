@@ -87,7 +87,7 @@ describe.skipIf(inject('database') !== 'postgres')('two instances over one Postg
       const { apiKey, secret } = await createApiKey(db, { name: `revoked-${round}`, scopes: ['read', 'write'] });
       // Both instances have just accepted the key (and cached it, if they cache keys).
       for (const server of servers) expect((await listPets(server, secret)).status).toBe(200);
-      expect(await revokeApiKey(db, apiKey.id, new Date())).toBe(true);
+      expect(await revokeApiKey(db, apiKey.id, new Date())).toMatchObject({ id: apiKey.id, revokedAt: expect.any(Date) });
       // Alternate which instance is asked first.
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const server of order) {

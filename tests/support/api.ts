@@ -8,6 +8,8 @@
 // Paths the document does not describe (the /v1 catch-all, wrong methods) must
 // answer 404 or 405 with an Error body.
 import { expect, inject } from 'vitest';
+import { linkTarget as linkTargetOf } from '@/lib/client/link-header';
+import type { ErrorBody } from '@/lib/contract/errors';
 import { componentSchema, documentedResponse, matchPathTemplate, openApiDocument } from './openapi';
 
 export type ApiResponse<Body = unknown> = {
@@ -89,6 +91,9 @@ export async function api<Body = any>(method: string, path: string, options: Api
   return { status: response.status, headers: response.headers, body: parsed as Body, operationId };
 }
 
+/** The Error body of an answer that was expected to fail (its shape was checked by `api`). */
+export const errorOf = (response: ApiResponse<unknown>) => response.body as ErrorBody;
+
 async function expectErrorBody(body: unknown, status: number, where: string): Promise<void> {
   const validate = await componentSchema('Error');
   expect(validate(body), `${where}: not an Error body: ${JSON.stringify(validate.errors)}; body: ${JSON.stringify(body)}`).toBe(true);
@@ -112,12 +117,4 @@ export function uniqueCategoryId(): number {
 }
 
 /** The URL in a `Link: <…>; rel="<rel>"` header, or undefined. */
-export function linkTarget(headers: Headers, rel: string): string | undefined {
-  const link = headers.get('link');
-  if (!link) return undefined;
-  for (const part of link.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && new RegExp(`;\\s*rel="?([^";]*\\s)?${rel}(\\s[^";]*)?"?`).test(match[2]!)) return match[1];
-  }
-  return undefined;
-}
+export const linkTarget = (headers: Headers, rel: string) => linkTargetOf(headers.get('link'), rel);

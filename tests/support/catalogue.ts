@@ -1,6 +1,7 @@
 // Reads the whole catalogue (every pet, every order) through the API and
 // fingerprints it, so a test can prove that rejected requests changed nothing.
 import { createHash } from 'node:crypto';
+import { linkTarget } from '@/lib/client/link-header';
 
 export async function readAll(baseUrl: string, apiKey: string, path: '/v1/pets' | '/v1/store/orders'): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -9,7 +10,7 @@ export async function readAll(baseUrl: string, apiKey: string, path: '/v1/pets' 
     const response: Response = await fetch(`${baseUrl}${next}`, { headers: { authorization: `Bearer ${apiKey}` } });
     if (response.status !== 200) throw new Error(`GET ${next}: ${response.status} ${await response.text()}`);
     items.push(...((await response.json()) as Record<string, unknown>[]));
-    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+    next = linkTarget(response.headers.get('link'), 'next') ?? null;
   }
   return items;
 }

@@ -1,6 +1,7 @@
 // /bench-baseline/v1/...: the benchmark's "minimal Next.js route handler"
 // baseline (bench/baseline-core.mjs: bearer lookup, one query, JSON). It exists
 // only when PETSTORE_BENCH_BASELINE=1; otherwise every request gets a 404.
+// eslint-disable-next-line import/no-restricted-paths -- to leave the production build (issue 11)
 import { createBaseline } from '@/bench/baseline-core.mjs';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { apiRoute } from '@/lib/http/handler';
 export const dynamic = 'force-dynamic';
 
 const noSuchOperation = apiRoute({ scope: null }, async ({ request, url }) => {
-  throw new ApiError(404, 'not_found', `No operation at ${request.method} ${url.pathname}; see /v1/openapi.json.`);
+  throw new ApiError('not_found', `No operation at ${request.method} ${url.pathname}; see /v1/openapi.json.`);
 });
 
 export {

@@ -21,7 +21,7 @@ export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
   const newKey = parseBody(await readJsonBody(request), NewApiKey);
   const expiresAt = newKey.expiresAt ? new Date(newKey.expiresAt) : null;
   if (expiresAt && expiresAt <= now()) {
-    throw new ApiError(400, 'invalid_request', 'Invalid request body: expiresAt must be in the future.', {
+    throw new ApiError('invalid_request', 'Invalid request body: expiresAt must be in the future.', {
       details: [{ path: 'expiresAt', message: 'must be in the future' }],
     });
   }

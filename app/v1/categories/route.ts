@@ -3,7 +3,7 @@ import { createCategory, listCategories } from '@/lib/categories';
 import { ListCategoriesQuery, NewCategory } from '@/lib/contract/categories';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { ApiError } from '@/lib/http/errors';
+import { refusal } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
@@ -20,7 +20,7 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
 export const POST = apiRoute({ scope: 'write' }, async ({ request }) => {
   const newCategory = parseBody(await readJsonBody(request), NewCategory);
   const outcome = await createCategory(await db(), newCategory);
-  if (!outcome.ok) throw new ApiError(409, 'conflict', outcome.message);
+  if (!outcome.ok) throw refusal(outcome);
   return json(outcome.category, { status: 201, headers: { location: `/v1/categories/${outcome.category.id}` } });
 });
 

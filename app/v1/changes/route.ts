@@ -1,9 +1,12 @@
 // GET /v1/changes (watchChanges): experimental; a Server-Sent Events stream of what changes.
 import { apiRoute, otherMethods } from '@/lib/http/handler';
-import { changeStream } from '@/lib/http/event-stream';
+import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read' }, async ({ request }) => changeStream(request.signal));
+
+// Explicit, so that a HEAD never opens a stream that nobody reads.
+export const HEAD = apiRoute({ scope: 'read' }, async () => new Response(null, { headers: { 'content-type': EVENT_STREAM } }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

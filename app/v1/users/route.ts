@@ -18,7 +18,7 @@ export const GET = apiRoute({ scope: 'admin' }, async () => json((await listUser
 export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
   const newUser = parseBody(await readJsonBody(request), NewUser);
   const created = await createUser(await db(), newUser);
-  if (!created) throw new ApiError(409, 'conflict', `A user with email ${newUser.email} exists already.`);
+  if (!created) throw new ApiError('conflict', `A user with email ${newUser.email} exists already.`);
   return json(toUser(created), { status: 201, headers: { location: `/v1/users/${created.id}` } });
 });
 

@@ -1,6 +1,6 @@
 // DELETE /v1/api-keys/{keyId} (revokeApiKey): the key stops working at once and
 // stays listed, with revokedAt. Revoking twice keeps the first time.
-import { getListedApiKey, revokeApiKey, toApiKey } from '@/lib/api-keys';
+import { revokeApiKey, toApiKey } from '@/lib/api-keys';
 import { now } from '@/lib/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
 import { db } from '@/lib/db/client';
@@ -13,11 +13,9 @@ export const dynamic = 'force-dynamic';
 
 export const DELETE = apiRoute({ scope: 'admin' }, async ({ params }) => {
   const { keyId } = parseParams(params, ApiKeyIdParams);
-  const database = await db();
-  const found = await getListedApiKey(database, keyId);
-  if (!found) throw notFound(`No API key has id ${keyId}.`);
-  await revokeApiKey(database, found.id, now());
-  return json(toApiKey((await getListedApiKey(database, keyId))!));
+  const revoked = await revokeApiKey(await db(), keyId, now(), { listedOnly: true });
+  if (!revoked) throw notFound(`No API key has id ${keyId}.`);
+  return json(toApiKey(revoked));
 });
 
 const others = otherMethods(['DELETE']);

@@ -3,7 +3,7 @@ import { getCategory, renameCategory } from '@/lib/categories';
 import { CategoryIdParams, CategoryUpdate } from '@/lib/contract/categories';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { notFound, refusal } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -21,7 +21,7 @@ export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params }) =>
   const { categoryId } = parseParams(params, CategoryIdParams);
   const update = parseBody(await readJsonBody(request), CategoryUpdate);
   const outcome = await renameCategory(await db(), categoryId, update.name);
-  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  if (!outcome.ok) throw refusal(outcome);
   return json(outcome.category);
 });
 

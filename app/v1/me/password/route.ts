@@ -14,10 +14,10 @@ export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller }) => {
   const database = await db();
   const user = await findUserByApiKey(database, caller.keyId);
   // Keys made by hand (CLI, API, bootstrap) belong to no user: there is no "me".
-  if (!user) throw new ApiError(403, 'forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');
+  if (!user) throw new ApiError('forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');
   const change = parseBody(await readJsonBody(request), PasswordChange);
   if (!(await changePassword(database, user, change.currentPassword, change.newPassword))) {
-    throw new ApiError(400, 'invalid_request', 'Invalid request body: currentPassword is not correct.', {
+    throw new ApiError('invalid_request', 'Invalid request body: currentPassword is not correct.', {
       details: [{ path: 'currentPassword', message: 'is not correct' }],
     });
   }

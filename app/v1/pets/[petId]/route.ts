@@ -5,7 +5,7 @@ import { PetIdParams, PetUpdate } from '@/lib/contract/pets';
 import { now } from '@/lib/clock';
 import { db } from '@/lib/db/client';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { ApiError, notFound, refusal } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/body';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseBody, parseParams } from '@/lib/http/query';
@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, async ({ params }) => {
   if (isPastSunset(now())) {
-    throw new ApiError(410, 'gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
+    throw new ApiError('gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
   }
   const { petId } = parseParams(params, PetIdParams);
   const pet = await getPet(await db(), petId);
@@ -37,7 +37,7 @@ export const DELETE = apiRoute({ scope: 'write' }, async ({ params }) => {
 });
 
 function succeeded<Value>(outcome: PetOutcome<Value>): Value {
-  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  if (!outcome.ok) throw refusal(outcome);
   return outcome.value;
 }
 

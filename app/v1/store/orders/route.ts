@@ -2,7 +2,7 @@
 import { ListOrdersQuery, NewOrder } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { ApiError } from '@/lib/http/errors';
+import { refusal } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
@@ -25,7 +25,7 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
 export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {
   const newOrder = parseBody(await readJsonBody(request), NewOrder);
   const outcome = await placeOrder(await db(), newOrder);
-  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  if (!outcome.ok) throw refusal(outcome);
   return json(outcome.order, { status: 201, headers: { location: `/v1/store/orders/${outcome.order.id}` } });
 });
 

@@ -3,7 +3,7 @@
 import { OrderIdParams, OrderUpdate } from '@/lib/contract/orders';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { notFound, refusal } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -22,7 +22,7 @@ export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params }) =>
   const { orderId } = parseParams(params, OrderIdParams);
   const update = parseBody(await readJsonBody(request), OrderUpdate);
   const outcome = await moveOrder(await db(), orderId, update.status);
-  if (!outcome.ok) throw new ApiError(outcome.problem === 'not_found' ? 404 : 409, outcome.problem, outcome.message);
+  if (!outcome.ok) throw refusal(outcome);
   return json(outcome.order);
 });
 

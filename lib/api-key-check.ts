@@ -1,0 +1,67 @@
+// Checking a presented API key, on every /v1 request: by its SHA-256 (no
+// prefix compare, so no timing leak about how much of a key was right), through
+// the process's key cache (api-key-cache.ts).
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CachedKey, KeyCache } from './api-key-cache';
+import type { ApiKeyScope } from './contract/api-keys';
+import type { Database } from './db/client';
+import { preparedStatement } from './db/prepared';
+import { apiKeys } from './db/schema';
+
+export type Scope = ApiKeyScope;
+
+// How often a key's last_used_at is refreshed (a write per request would cost too much).
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type KeyCheck = { ok: true; keyId: number; scopes: Scope[] } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+// The key lookup runs on every request that misses the cache.
+const findApiKey = (database: Database) =>
+  preparedStatement(database, 'find_api_key', () =>
+    database
+      .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, sql.placeholder('hash')))
+      .prepare('find_api_key'),
+  );
+
+/**
+ * Checks a presented key. With `cache` (the process's, see api-key-cache.ts), a
+ * key validated recently is taken from memory; expiry is checked every time.
+ */
+export async function checkApiKey(database: Database, secret: string, at: Date, cache?: KeyCache): Promise<KeyCheck> {
+  const hash = hashKey(secret);
+  let key: CachedKey | undefined = cache?.lookup(hash, at.getTime());
+  if (!key) {
+    const epoch = cache?.epoch ?? 0;
+    const [row] = await findApiKey(database).execute({ hash });
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };
+    if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
+  }
+  if (isExpired(key, at)) return { ok: false, reason: 'expired' };
+  if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Set first, so concurrent requests with a cached key do not all write.
+    key.lastUsedAt = at;
+    await touchLastUsed(database, key.id, at);
+  }
+  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[] };
+}
+
+function isExpired(key: CachedKey, at: Date): boolean {
+  return key.expiresAt !== null && key.expiresAt <= at;
+}
+
+async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {
+  const staleBefore = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
+  await database
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+}

@@ -1,0 +1,1 @@
+export function assertPostgresDriverPatched(root?: string): void;

@@ -230,12 +230,13 @@ describe('fuzzing /v1 with generated garbage', () => {
   });
 
   it('answers repeated, empty, unicode, SQL-looking and badly encoded query strings with JSON, never a 5xx', async () => {
-    const name = fc.oneof(fc.constantFrom('limit', 'status', 'cursor', 'petId', '', 'LIMIT', 'limit[]', '__proto__', 'constructor'), fc.string({ unit: char(0x61, 0x7a), maxLength: 6 }));
+    const name = fc.oneof(fc.constantFrom('limit', 'status', 'cursor', 'petId', 'name', 'categoryId', 'sort', '', 'LIMIT', 'limit[]', '__proto__', 'constructor'), fc.string({ unit: char(0x61, 0x7a), maxLength: 6 }));
     const value = fc.oneof(
       fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
       fc.constantFrom(
         '', '0', '1', '20', '100', '101', '-1', '1e2', '20.0', '+20', '%2020', '0x14', "1'%20OR%20'1'='1", '1;DROP%20TABLE%20pets;--',
         '%00', '%zz', '%', '%E0%A4%A', '%C0%AF', '%FF', '%ED%A0%80', 'available', 'Available', 'sold,pending', 'aWQ6MQ', 'aWQ6LTE', 'aWQ6eA',
+        '-id', 'name', '-name', '%25', '_', '%5C', 'bmFtZToxOmE', 'LWlkOjE',
       ),
       unicodeText.map(encodeURIComponent),
       fc.string({ unit: urlCharacter, maxLength: 20 }),
@@ -244,7 +245,7 @@ describe('fuzzing /v1 with generated garbage', () => {
     await check(
       'queries',
       fc
-        .tuple(fc.constantFrom('/v1/pets', '/v1/store/orders'), fc.array(pair, { maxLength: 6 }))
+        .tuple(fc.constantFrom('/v1/pets', '/v1/store/orders', '/v1/pets/counts', '/v1/categories'), fc.array(pair, { maxLength: 6 }))
         .map(([route, pairs]) => ({ method: 'GET', path: `${route}?${pairs.join('&')}`, headers: auth() })),
       RUNS.queries,
     );
@@ -260,7 +261,7 @@ describe('fuzzing /v1 with generated garbage', () => {
       unicodeText.map(encodeURIComponent),
       fc.string({ unit: urlCharacter.filter((character) => character !== '/' && character !== '?'), minLength: 1, maxLength: 20 }),
     );
-    const template = fc.constantFrom('/v1/pets/{}', '/v1/{}', '/v1/store/orders/{}', '/v1/pets/{}/x', '/v1/{}/pets');
+    const template = fc.constantFrom('/v1/pets/{}', '/v1/{}', '/v1/store/orders/{}', '/v1/pets/{}/x', '/v1/{}/pets', '/v1/categories/{}');
     await check(
       'paths',
       fc

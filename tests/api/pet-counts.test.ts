@@ -1,7 +1,8 @@
 // GET /v1/pets/counts (experimental): the list's filters, counted in all and by
 // status; unfiltered it reads the counters the triggers keep (drizzle/0007),
 // which must follow every change: create, PATCH, DELETE, orders.
-import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { describe, expect, inject, it } from 'vitest';
 import { addPet, api, uniqueCategoryId } from '../support/api';
 
 type Counts = { total: number; available: number; pending: number; sold: number; none: number };
@@ -58,6 +59,33 @@ describe('GET /v1/pets/counts', () => {
 
     expect((await api('DELETE', `/v1/pets/${none.id}`)).status).toBe(204);
     expect(difference(await counts(), before)).toEqual({ total: 2, available: 0, pending: 1, sold: 1, none: 0 });
+  });
+
+  it('stays exact under concurrent creates, changes and orders', async () => {
+    const categoryId = uniqueCategoryId();
+    const before = await counts();
+    const created = await Promise.all(Array.from({ length: 20 }, () => addPet({ name: 'Concurrent', categoryId, status: 'available' })));
+    await Promise.all([
+      ...created.slice(0, 5).map((pet) => api('POST', '/v1/store/orders', { json: { petId: pet.id } })),
+      ...created.slice(5, 10).map((pet) => api('PATCH', `/v1/pets/${pet.id}`, { json: { status: 'sold' } })),
+      ...created.slice(10, 15).map((pet) => api('DELETE', `/v1/pets/${pet.id}`)),
+    ]);
+    expect(difference(await counts(), before)).toEqual({ total: 15, available: 5, pending: 5, sold: 5, none: 0 });
+  });
+
+  it.runIf(inject('database') === 'postgres')('equals a count of the table itself', async () => {
+    const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
+    try {
+      const rows = await sql<{ status: string | null; count: number }[]>`select status, count(*)::int as count from pets group by status`;
+      const actual = { total: 0, available: 0, pending: 0, sold: 0, none: 0 };
+      for (const row of rows) {
+        actual[(row.status ?? 'none') as keyof typeof actual] += row.count;
+        actual.total += row.count;
+      }
+      expect(await counts()).toEqual(actual);
+    } finally {
+      await sql.end();
+    }
   });
 
   it('agrees with the filtered count of each status', async () => {

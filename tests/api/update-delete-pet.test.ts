@@ -94,6 +94,16 @@ describe('PATCH /v1/pets/{petId}', () => {
     expect(response.body.status).toBe('available');
   });
 
+  it('serialises with orders: of a status change and an order racing for one pet, exactly one succeeds', async () => {
+    for (let round = 0; round < 5; round++) {
+      const pet = await addPet({ name: 'Contended', categoryId: uniqueCategoryId(), status: 'available' });
+      const [changed, ordered] = await Promise.all([patch(pet.id, { status: 'sold' }), api('POST', '/v1/store/orders', { json: { petId: pet.id } })]);
+      const final = (await api('GET', `/v1/pets/${pet.id}`)).body.status;
+      if (changed.status === 200) expect([ordered.status, final]).toEqual([409, 'sold']);
+      else expect([changed.status, ordered.status, final]).toEqual([409, 201, 'pending']);
+    }
+  });
+
   it.each([
     ['an unknown field', { colour: 'brown' }, 'colour'],
     ['an id', { id: 5 }, 'id'],

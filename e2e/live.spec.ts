@@ -7,7 +7,7 @@ test.use({ storageState: STORAGE_STATE });
 
 const petTable = (page: Page) => page.getByRole('table', { name: 'Pets', exact: true });
 
-/** Counts the requests the page makes to the pets list after `start`. */
+/** The requests the page makes to the pets list from now on. */
 function listRequests(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
@@ -21,9 +21,10 @@ test('a pet added through the API appears on an open /pets page within 1 s', asy
   await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
   const allTab = page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: /^All/ });
   const totalBefore = Number((await allTab.textContent())!.replace(/\D/g, ''));
+  // Once the feed listens (it refreshes what loaded before it did), the page left alone asks for nothing: no polling.
+  await page.waitForTimeout(1000);
   const requests = listRequests(page);
-  // Left alone, the page asks for nothing: no polling.
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(2000);
   expect(requests).toEqual([]);
 
   const navigations: string[] = [];
@@ -53,4 +54,23 @@ test('a pet page follows an edit and an order made elsewhere', async ({ page }) 
   await expect(page.locator('dl')).toContainText('Placed');
   await client.updateOrder(order.id, { status: 'approved' });
   await expect(page.locator('dl')).toContainText('Approved', { timeout: 1000 });
+});
+
+test('the orders list and the categories page follow changes made elsewhere', async ({ page }) => {
+  const client = apiClient();
+  const pet = await client.createPet({ name: `Followed ${Date.now()}`, categoryId: 5, status: 'available' });
+  await page.goto(`/orders?petId=${pet.id}`);
+  await expect(page.getByText('No orders match these filters')).toBeVisible();
+  const order = await client.placeOrder({ petId: pet.id, quantity: 2 });
+  const orderTable = page.getByRole('table', { name: 'Orders', exact: true });
+  await expect(orderTable.getByRole('link', { name: `Order ${order.id}` })).toBeVisible({ timeout: 1000 });
+  await client.updateOrder(order.id, { status: 'cancelled' });
+  await expect(orderTable.locator('tbody tr').first()).toContainText('Cancelled', { timeout: 1000 });
+
+  await page.goto('/categories');
+  await expect(page.getByRole('table', { name: 'Categories' })).toBeVisible();
+  const category = await client.createCategory({ name: `Live ${Date.now()}` });
+  await expect(page.getByRole('row', { name: new RegExp(category.name) })).toBeVisible({ timeout: 1000 });
+  await client.updateCategory(category.id, { name: `${category.name} renamed` });
+  await expect(page.getByRole('row', { name: new RegExp(`${category.name} renamed`) })).toBeVisible({ timeout: 1000 });
 });

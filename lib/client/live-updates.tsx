@@ -3,7 +3,8 @@
 // followed by the typed client, which reconnects by itself). Each change marks
 // the React Query entries it touches as stale, and React Query fetches again
 // only those on screen; after a reconnect (changes may have been missed)
-// everything on screen is fetched again.
+// everything on screen is fetched again, and so, once the feed first listens,
+// is whatever had loaded before it did.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Change } from '../contract/changes';
@@ -33,10 +34,18 @@ export function LiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const stop = new AbortController();
+    let hasListened = false;
     void client.watchChanges(
       {
         onChange: (change) => invalidate(queryClient, change),
         onResync: () => void queryClient.invalidateQueries(),
+        onConnection: (isConnected) => {
+          if (!isConnected || hasListened) return;
+          hasListened = true;
+          // A change between a page's first fetch and the feed's start would otherwise be missed.
+          const listening = Date.now();
+          void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < listening });
+        },
       },
       stop.signal,
     );

@@ -2,7 +2,8 @@
 // are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { revokeApiKey } from './api-keys';
 import type { Database } from './db/client';
 import { apiKeys, users } from './db/schema';
 
@@ -79,8 +80,21 @@ export async function findUserByApiKey(database: Database, keyId: number): Promi
   return row;
 }
 
-/** Sets a new password only when the current one is right: false (nothing changed) when it is not. */
-export async function changePassword(database: Database, user: User, currentPassword: string, newPassword: string): Promise<boolean> {
-  if (!(await verifyCredentials(database, user.email, currentPassword))) return false;
-  return setPassword(database, user.email, newPassword);
+/**
+ * Sets a new password only when the current one is right: false (nothing changed) when it
+ * is not. The user's other dashboard sessions end (their keys are revoked): whoever held
+ * the old password is signed out; the session that made the change stays.
+ */
+export async function changePassword(
+  database: Database,
+  change: { user: User; keyId: number; currentPassword: string; newPassword: string; at: Date },
+): Promise<boolean> {
+  if (!(await verifyCredentials(database, change.user.email, change.currentPassword))) return false;
+  await setPassword(database, change.user.email, change.newPassword);
+  const others = await database
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, change.user.id), ne(apiKeys.id, change.keyId), isNull(apiKeys.revokedAt)));
+  for (const other of others) await revokeApiKey(database, other.id, change.at);
+  return true;
 }

@@ -45,7 +45,11 @@ export function ChangePasswordForm() {
   const confirmError = sentence('The repeated password', errors.confirmPassword);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="password-heading">
-      {changePassword.isSuccess && <Notice tone="success" title="Your password was changed">Use it the next time you sign in.</Notice>}
+      {changePassword.isSuccess && (
+        <Notice tone="success" title="Your password was changed">
+          Use it the next time you sign in. Your other sessions, if any, are signed out.
+        </Notice>
+      )}
       {formError && <Notice tone="error" title="The password was not changed">{formError}</Notice>}
       <Field id="current-password" label="Current password" error={currentError}>
         <Input {...describedBy('current-password', currentError)} name="currentPassword" type="password" autoComplete="current-password" isInvalid={Boolean(currentError)} />

@@ -386,7 +386,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'changeOwnPassword',
       summary: 'Change your own password (experimental)',
       description:
-        'For the dashboard user whose session key makes the request; the current password is required. A wrong current password is a 400 naming `currentPassword`; a key that belongs to no user (made by the CLI, the API or the bootstrap variable) is a 403.',
+        'For the dashboard user whose session key makes the request; the current password is required. The user’s other dashboard sessions end (their keys are revoked); the one that made the change stays. A wrong current password is a 400 naming `currentPassword`; a key that belongs to no user (made by the CLI, the API or the bootstrap variable) is a 403.',
       tags: ['users'],
       'x-stability': 'experimental',
       requestBody: { required: true, ...jsonBody(PasswordChange) },

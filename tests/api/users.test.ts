@@ -12,7 +12,7 @@ const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex'
 
 describe('dashboard users', () => {
   // A user with a key like the one a dashboard sign-in makes, and a key made by hand with every scope.
-  let server: SeededServer<{ sessionKey: string; otherSessionKey: string; writeKey: string }>;
+  let server: SeededServer<{ sessionKey: string; otherSessionKey: string; twoSessionKeys: [string, string]; writeKey: string }>;
 
   beforeAll(async () => {
     server = await serverWithData(async (database) => {
@@ -21,7 +21,12 @@ describe('dashboard users', () => {
         return (await createApiKey(database, { name: `Dashboard session of ${email}`, scopes: scopesFor('admin'), userId: user.id })).secret;
       };
       const writeKey = (await createApiKey(database, { name: 'writer', scopes: scopesFor('write') })).secret;
-      return { sessionKey: await sessionKeyFor(uniqueEmail('me')), otherSessionKey: await sessionKeyFor(uniqueEmail('other')), writeKey };
+      // One user signed in twice (say, laptop and phone).
+      const twice = (await createUser(database, { email: uniqueEmail('twice'), password: PASSWORD }))!;
+      const sessionOf = async (device: string) =>
+        (await createApiKey(database, { name: `Dashboard session (${device})`, scopes: scopesFor('admin'), userId: twice.id })).secret;
+      const twoSessionKeys: [string, string] = [await sessionOf('laptop'), await sessionOf('phone')];
+      return { sessionKey: await sessionKeyFor(uniqueEmail('me')), otherSessionKey: await sessionKeyFor(uniqueEmail('other')), twoSessionKeys, writeKey };
     });
   });
   afterAll(() => server.stop());
@@ -72,6 +77,16 @@ describe('dashboard users', () => {
     expect(withOld.status).toBe(400);
     const withNew = await call('PUT', '/v1/me/password', server.seed.otherSessionKey, { currentPassword: 'a new password', newPassword: 'a third password' });
     expect(withNew.status).toBe(204);
+  });
+
+  it("ends the user's other sessions, and keeps the one that made the change", async () => {
+    const [laptop, phone] = server.seed.twoSessionKeys;
+    expect((await call('GET', '/v1/pets?limit=1', phone)).status).toBe(200);
+    const changed = await call('PUT', '/v1/me/password', laptop, { currentPassword: PASSWORD, newPassword: 'after the change' });
+    expect(changed.status).toBe(204);
+    const refused = await call('GET', '/v1/pets?limit=1', phone);
+    expect(refused).toMatchObject({ status: 401, body: { message: 'The API key has been revoked.' } });
+    expect((await call('GET', '/v1/pets?limit=1', laptop)).status).toBe(200);
   });
 
   it.each([

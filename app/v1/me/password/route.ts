@@ -1,6 +1,8 @@
 // PUT /v1/me/password (changeOwnPassword): the dashboard user behind this
-// session's API key changes their password, giving the current one.
+// session's API key changes their password, giving the current one; their
+// other sessions end.
 import { PasswordChange } from '@/lib/contract/users';
+import { now } from '@/lib/clock';
 import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
@@ -16,7 +18,7 @@ export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller }) => {
   // Keys made by hand (CLI, API, bootstrap) belong to no user: there is no "me".
   if (!user) throw new ApiError('forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');
   const change = parseBody(await readJsonBody(request), PasswordChange);
-  if (!(await changePassword(database, user, change.currentPassword, change.newPassword))) {
+  if (!(await changePassword(database, { user, keyId: caller.keyId, ...change, at: now() }))) {
     throw new ApiError('invalid_request', 'Invalid request body: currentPassword is not correct.', {
       details: [{ path: 'currentPassword', message: 'is not correct' }],
     });

@@ -18,7 +18,7 @@ import { PageHeader } from '../ui/page-header';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { RenameCategoryButton } from './rename-category-button';
 
-export const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'ID', className: 'text-right' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
+export const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
 
 const byName = (left: Category, right: Category) => left.name.localeCompare(right.name);
 
@@ -60,7 +60,10 @@ export function CategoryManager() {
             <tbody>
               {[...categories.data].sort(byName).map((category) => (
                 <Tr key={category.id}>
-                  <Td className="font-medium">{category.name}</Td>
+                  <Td className="font-medium">
+                    {category.name}
+                    <span className="ml-2 font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">#{category.id}</span>
+                  </Td>
                   <Td>
                     <Link
                       href={`/pets?categoryId=${category.id}`}
@@ -69,7 +72,6 @@ export function CategoryManager() {
                       View pets<span className="sr-only"> in {category.name}</span>
                     </Link>
                   </Td>
-                  <Td className="text-right font-mono text-xs text-zinc-500 dark:text-zinc-400">{category.id}</Td>
                   <Td className="text-right">
                     <RenameCategoryButton category={category} />
                   </Td>

@@ -60,7 +60,7 @@ export function CategoryManager() {
             <tbody>
               {[...categories.data].sort(byName).map((category) => (
                 <Tr key={category.id}>
-                  <Td className="font-medium">
+                  <Td className="font-medium whitespace-normal!">
                     {category.name}
                     <span className="ml-2 font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">#{category.id}</span>
                   </Td>

@@ -40,7 +40,8 @@ export function RenameCategoryButton({ category }: { category: Category }) {
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm" aria-label={`Rename ${category.name}`}>
           <Pencil aria-hidden />
-          Rename
+          {/* On a phone the pencil alone; the button's name says what it renames. */}
+          <span className="hidden sm:inline">Rename</span>
         </Button>
       </DialogTrigger>
       <DialogContent title={`Rename ${category.name}`} description="Pets keep their category; they show the new name.">

@@ -1,5 +1,5 @@
 // Builds the production app when there is no build or the sources are newer
-// than it (the same rule as scripts/start.mjs).
+// than it (the same rule as scripts/build-if-stale.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -113,6 +113,8 @@ export async function startNextServer(options: {
       LOG_LEVEL: 'info',
       // The per-key rate limit would throttle the one bench key (lib/http/rate-limit.ts).
       RATE_LIMIT_RATE: '0',
+      // No load balancer polls /readyz here: stopping need not wait for one.
+      PETSTORE_DRAIN_GRACE_MS: '0',
       ...options.env,
     },
     '/readyz',

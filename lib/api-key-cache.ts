@@ -8,6 +8,7 @@
 // still checked on every request against the cached expiresAt.
 import { config } from './config';
 import { listenToChannel } from './db/client';
+import { failureReason, logFailure } from './failure-log';
 import { log } from './log';
 
 export const REVOCATION_CHANNEL = 'api_key_revoked';
@@ -77,12 +78,13 @@ export function processKeyCache(): KeyCache | undefined {
     listenToChannel(REVOCATION_CHANNEL, {
       onMessage: (payload) => cache.forget(Number(payload)),
       onState: (isListening) => {
+        // Told again at every failed reconnect during an outage: log the changes only.
+        if (isListening !== cache.isEnabled) log.info({ isListening }, isListening ? 'API key cache on' : 'API key cache off until LISTEN is back');
         cache.setListening(isListening);
-        log.info({ isListening }, isListening ? 'API key cache on' : 'API key cache off until LISTEN is back');
       },
     }).catch((error) => {
       globalForCache.petstoreKeyFeed = false;
-      log.warn({ err: error }, 'API key cache off: cannot listen for revocations');
+      logFailure('API key cache off: cannot listen for revocations', failureReason(error));
     });
   }
   return cache;

@@ -26,7 +26,9 @@ const ConfigSchema = z.object({
   PETSTORE_PRODUCTION_URL: optionalText.pipe(z.url().optional()),
   PETSTORE_STAGING_URL: optionalText.pipe(z.url().optional()),
   PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
-  // How long SIGTERM waits for requests in flight before closing their connections.
+  // On SIGTERM, how long /readyz answers 503 while the rest is served as usual (load balancers poll it).
+  PETSTORE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  // How long the drain waits for requests in flight before closing their connections.
   PETSTORE_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   // Testing only: freeze the service's clock at this instant (ISO 8601).
   PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),

@@ -1,8 +1,13 @@
-// Stored Idempotency-Key answers: claim a key for a request, record the answer,
-// find it again, forget expired ones. No HTTP here: lib/http/idempotency.ts turns
-// a claim's outcome into a run, a replay or a 409.
-import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from './db/client';
+// Stored Idempotency-Key answers: inside the transaction that runs a request,
+// claim its key, and record the answer in that same transaction, beside the
+// effect (as Stripe does); find a stored answer again; forget expired ones.
+// An answer lost on its way back (a connection cut after COMMIT, a crash
+// before the reply, a database restart) is therefore in the table exactly when
+// the effect is, and a retry replays it. No HTTP here: lib/http/idempotency.ts
+// turns a claim's outcome into a run, a replay or a 409.
+import { createHash } from 'node:crypto';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from './db/client';
 import { idempotencyKeys } from './db/schema';
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
@@ -15,82 +20,68 @@ export type Claim =
 
 type KeyOwner = { apiKeyId: number; key: string };
 
-// A claim whose request never finished (its process died mid-request) may be
-// taken over by a retry of the same request after this long.
-const ABANDONED_AFTER_MS = 60_000;
-
 const sameKey = ({ apiKeyId, key }: KeyOwner) =>
   and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key));
 
 /**
- * Claims `key` for this request, or says why not. Exactly one of several
- * concurrent claims wins: the insert's primary key and the take-over's
- * row lock decide.
+ * A 64-bit advisory lock id for the key (SHA-256's first 8 bytes). Another
+ * key sharing it only makes a concurrent request wait for a retry.
+ */
+function lockId({ apiKeyId, key }: KeyOwner): string {
+  const digest = createHash('sha256').update(`${apiKeyId}\n${key}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+/**
+ * Claims `key` for the request running in `transaction`, or says why not.
+ * The claim is a transaction-level advisory lock (released by COMMIT or
+ * ROLLBACK: nothing to clean up after a crash, and nothing a transaction
+ * pooler's shared sessions could keep): of concurrent requests with one key,
+ * one runs and the others are told it is in progress. Once the lock is held,
+ * the table says whether an earlier run already committed an answer.
  */
 export async function claimIdempotencyKey(
-  database: Database,
-  input: KeyOwner & { requestHash: string; at: Date; ttlSeconds: number },
+  transaction: Executor,
+  input: KeyOwner & { requestHash: string; at: Date },
 ): Promise<Claim> {
-  const fresh = {
+  const [lock] = await transaction
+    .select({ isHeld: sql<boolean>`pg_try_advisory_xact_lock(${lockId(input)}::bigint)` })
+    .from(sql`(select 1) as one`);
+  if (!lock?.isHeld) return { outcome: 'in_progress' };
+
+  const [row] = await transaction
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.responseStatus,
+      headers: idempotencyKeys.responseHeaders,
+      body: idempotencyKeys.responseBody,
+      expiresAt: idempotencyKeys.expiresAt,
+    })
+    .from(idempotencyKeys)
+    .where(sameKey(input));
+  // No answer yet, an expired one, or an unanswered claim an earlier version of the service left behind.
+  if (!row || row.expiresAt <= input.at || row.status === null) return { outcome: 'claimed' };
+  if (row.requestHash !== input.requestHash) return { outcome: 'mismatch' };
+  return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
+}
+
+/** Stores the answer of a claimed key, in the transaction that made its effect. */
+export async function recordIdempotentResponse(
+  transaction: Executor,
+  input: KeyOwner & { requestHash: string; at: Date; ttlSeconds: number; response: StoredResponse },
+): Promise<void> {
+  const record = {
     requestHash: input.requestHash,
+    responseStatus: input.response.status,
+    responseHeaders: input.response.headers,
+    responseBody: input.response.body,
     createdAt: input.at,
     expiresAt: new Date(input.at.getTime() + input.ttlSeconds * 1000),
   };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const inserted = await database
-      .insert(idempotencyKeys)
-      .values({ apiKeyId: input.apiKeyId, key: input.key, ...fresh })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return { outcome: 'claimed' };
-
-    const takenOver = await database
-      .update(idempotencyKeys)
-      .set({ ...fresh, responseStatus: null, responseHeaders: null, responseBody: null })
-      .where(
-        and(
-          sameKey(input),
-          or(
-            lte(idempotencyKeys.expiresAt, input.at),
-            and(
-              isNull(idempotencyKeys.responseStatus),
-              eq(idempotencyKeys.requestHash, input.requestHash),
-              lt(idempotencyKeys.createdAt, new Date(input.at.getTime() - ABANDONED_AFTER_MS)),
-            ),
-          ),
-        ),
-      )
-      .returning({ key: idempotencyKeys.key });
-    if (takenOver.length > 0) return { outcome: 'claimed' };
-
-    const [row] = await database
-      .select({
-        requestHash: idempotencyKeys.requestHash,
-        status: idempotencyKeys.responseStatus,
-        headers: idempotencyKeys.responseHeaders,
-        body: idempotencyKeys.responseBody,
-      })
-      .from(idempotencyKeys)
-      .where(sameKey(input));
-    // Gone in between: the first request failed with a 5xx and released it. Try again.
-    if (!row) continue;
-    if (row.requestHash !== input.requestHash) return { outcome: 'mismatch' };
-    if (row.status === null) return { outcome: 'in_progress' };
-    return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
-  }
-  return { outcome: 'in_progress' };
-}
-
-export async function recordIdempotentResponse(database: Database, owner: KeyOwner, response: StoredResponse): Promise<void> {
-  await database
-    .update(idempotencyKeys)
-    .set({ responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body })
-    .where(sameKey(owner));
-}
-
-/** Gives up an unfinished claim, so that a retry runs the request afresh. */
-export async function releaseIdempotencyKey(database: Database, owner: KeyOwner): Promise<void> {
-  await database.delete(idempotencyKeys).where(and(sameKey(owner), isNull(idempotencyKeys.responseStatus)));
+  await transaction
+    .insert(idempotencyKeys)
+    .values({ apiKeyId: input.apiKeyId, key: input.key, ...record })
+    .onConflictDoUpdate({ target: [idempotencyKeys.apiKeyId, idempotencyKeys.key], set: record });
 }
 
 export async function deleteExpiredIdempotencyKeys(database: Database, at: Date): Promise<void> {

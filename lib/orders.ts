@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { PET_STATUS_FOR_ORDER, canMove, describeAllowedMoves } from './contract/order-transitions';
 import type { NewOrder, Order, OrderStatus } from './contract/orders';
-import type { Database } from './db/client';
+import type { Database, Executor } from './db/client';
 import { preparedStatement } from './db/prepared';
 import { orders, pets } from './db/schema';
 import { toPage, type Page } from './pagination';
@@ -67,9 +67,10 @@ const failure = (problem: 'not_found' | 'conflict', message: string): OrderOutco
 /**
  * Places an order for an available pet and makes the pet pending. The pet's row
  * is locked (FOR UPDATE) first, so of several orders racing for one pet exactly
- * one finds it available; the others wait, then see it pending.
+ * one finds it available; the others wait, then see it pending. `database` may
+ * be a transaction (then this one is a savepoint in it).
  */
-export async function placeOrder(database: Database, newOrder: NewOrder): Promise<OrderOutcome> {
+export async function placeOrder(database: Executor, newOrder: NewOrder): Promise<OrderOutcome> {
   return database.transaction(async (transaction) => {
     const [pet] = await transaction
       .select({ id: pets.id, status: pets.status })

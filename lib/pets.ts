@@ -4,7 +4,7 @@
 // serialise with orders placed or moved for the same pet.
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetUpdate } from './contract/pets';
-import type { Database } from './db/client';
+import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
@@ -168,7 +168,7 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 
-const insertPet = (database: Database) =>
+const insertPet = (database: Executor) =>
   preparedStatement(database, 'insert_pet', () =>
     database
       .insert(pets)
@@ -177,7 +177,8 @@ const insertPet = (database: Database) =>
       .prepare('insert_pet'),
   );
 
-export async function createPet(database: Database, newPet: NewPet): Promise<Pet> {
+/** `database` may be a transaction (an Idempotency-Key's record is written in the same one). */
+export async function createPet(database: Executor, newPet: NewPet): Promise<Pet> {
   const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null });
   return toPet(row!);
 }

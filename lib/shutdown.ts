@@ -1,115 +1,38 @@
-// Graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let the
-// requests in flight finish (bounded), close the database (PGlite releases its
-// lock file), exit 0.
-//
-// It tracks the requests in flight itself (Node's diagnostics channel, which
-// also names the HTTP server). Under server.mjs nothing else answers the
-// signals. Under `next start` or `next dev` (Next 16, start-server.js) Next
-// answers them with server.close(), but idle keep-alive sockets hold that wait
-// for up to 5 s, nothing bounds it, the database is never closed, and it ends
-// with process.exit(143 or 130): so this takes over those handlers, still runs
-// them (they own the HTTP server), and holds back their process.exit until the
-// database is closed.
-import diagnosticsChannel from 'node:diagnostics_channel';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// What the production server (server.mjs, which owns shutdown: server/shutdown.mjs)
+// needs from the app once its HTTP server has drained: the shutdown settings and a
+// way to close the database. Registered on globalThis under one key at start-up,
+// the one place both sides can reach (server.mjs is plain Node; this runs inside
+// Next). Under `next start` or `next dev` nothing calls it: Next's own signal
+// handling applies there.
+import { config } from './config';
 import { closeDb } from './db/client';
-import { log } from './log';
 
-type Signal = 'SIGTERM' | 'SIGINT';
-
-const SETTLE_MS = 100;
-
-type ShutdownState = {
-  installed: boolean;
-  draining: boolean;
-  /** Run when draining starts: long-lived answers (the change feed's streams) end, so they do not hold the drain. */
-  drainHooks: (() => void)[];
-  inFlight: Set<ServerResponse>;
-  server?: Server;
+export type ShutdownHook = {
+  /** On SIGTERM, how long /readyz answers 503 while everything else is served as usual. */
+  drainGraceMs: number;
+  /** How long requests in flight may take once the drain has begun. */
+  timeoutMs: number;
+  /** Called as the drain begins: long-lived answers (the change feed's streams) end, so that they do not hold it. */
+  beginDrain: () => void;
+  closeDatabase: () => Promise<void>;
 };
 
-// On globalThis: one set of handlers per process, even if Next loads this module in more than one graph.
-const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdown?: ShutdownState };
-const state: ShutdownState = (globalForShutdown.petstoreShutdown ??= {
-  installed: false,
-  draining: false,
-  drainHooks: [],
-  inFlight: new Set(),
-});
-state.drainHooks ??= [];
+const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdownHook?: ShutdownHook; petstoreDrainHooks?: (() => void)[] };
+const drainHooks = (globalForShutdown.petstoreDrainHooks ??= []);
 
-/** Runs `hook` when a shutdown starts draining. */
+/** Runs `hook` when the drain begins. */
 export function whenDraining(hook: () => void): void {
-  state.drainHooks.push(hook);
+  drainHooks.push(hook);
 }
 
-export function installGracefulShutdown(options: { timeoutMs: number }): void {
-  if (state.installed) return;
-  state.installed = true;
-  diagnosticsChannel.subscribe('http.server.request.start', trackRequest);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    const frameworkHandlers = process.listeners(signal) as ((signal: Signal) => void)[];
-    for (const handler of frameworkHandlers) process.removeListener(signal, handler);
-    // A repeated signal (a shell sends SIGINT to the whole group) is ignored: the first one is being served.
-    process.on(signal, () => void shutDown(signal, frameworkHandlers, options.timeoutMs));
-  }
-}
-
-function trackRequest(message: unknown): void {
-  const { response, server } = message as { request: IncomingMessage; response: ServerResponse; server: Server };
-  state.server ??= server;
-  state.inFlight.add(response);
-  // 'close' comes after the response is sent, and also when the client went away first.
-  response.once('close', () => {
-    state.inFlight.delete(response);
-    if (state.draining) server.closeIdleConnections();
-  });
-  if (state.draining) response.shouldKeepAlive = false;
-}
-
-async function shutDown(signal: Signal, frameworkHandlers: ((signal: Signal) => void)[], timeoutMs: number) {
-  if (state.draining) return;
-  state.draining = true;
-  for (const hook of state.drainHooks) hook();
-  const exit = process.exit.bind(process);
-  let isForced = false;
-  const deadline = setTimeout(() => {
-    isForced = true;
-    log.error({ abandoned: state.inFlight.size }, 'shutdown grace period over: closing the remaining connections');
-    state.server?.closeAllConnections();
-    // Should closing the database hang too.
-    setTimeout(() => exit(1), 2_000).unref();
-  }, timeoutMs);
-
-  // Requests already sent but not yet read (a busy event loop reads them late)
-  // would look idle to server.close(), which resets idle connections: give them
-  // a moment, then two event-loop turns (accept, then read), to be read and served.
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  // Responses still to be written close their connection rather than keep it alive.
-  for (const response of state.inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-  let frameworkDone: Promise<void> = Promise.resolve();
-  if (frameworkHandlers.length > 0) {
-    frameworkDone = new Promise((resolve) => {
-      process.exit = (() => resolve()) as typeof process.exit;
-    });
-    for (const handler of frameworkHandlers) handler(signal);
-  } else {
-    state.server?.close();
-  }
-  state.server?.closeIdleConnections();
-  log.info({ signal, inFlight: state.inFlight.size, connections: await connectionCount(), timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
-
-  while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  state.server?.closeIdleConnections();
-  await frameworkDone;
-  await closeDb().catch((error: unknown) => log.error({ err: error }, 'closing the database failed'));
-  clearTimeout(deadline);
-  if (!isForced) log.info({ signal }, 'shut down cleanly');
-  exit(isForced ? 1 : 0);
-}
-
-/** Open connections, idle keep-alive ones included (0 before the first request: the server is not known yet). */
-function connectionCount(): Promise<number> {
-  return new Promise((resolve) => (state.server ? state.server.getConnections((_, count) => resolve(count)) : resolve(0)));
+export function registerShutdownHook(): void {
+  const settings = config();
+  globalForShutdown.petstoreShutdownHook = {
+    drainGraceMs: settings.PETSTORE_DRAIN_GRACE_MS,
+    timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS,
+    beginDrain: () => {
+      for (const hook of drainHooks) hook();
+    },
+    closeDatabase: closeDb,
+  };
 }

@@ -1,5 +1,5 @@
-// What the server does once at start-up: check the configuration, take over
-// SIGTERM for a graceful shutdown, migrate, make the bootstrap key valid, make
+// What the server does once at start-up: check the configuration, register what
+// server.mjs needs to shut down (lib/shutdown.ts), migrate, make the bootstrap key valid, make
 // sure someone can sign in to the dashboard, and fill an empty embedded catalogue.
 import { ensureBootstrapKey } from './api-keys';
 import { config, ConfigError } from './config';
@@ -7,12 +7,12 @@ import { databaseKind, db, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { log } from './log';
 import { isCatalogueEmpty, seedCatalogue } from './seed';
-import { installGracefulShutdown } from './shutdown';
+import { registerShutdownHook } from './shutdown';
 import { countUsers, createUser, generatePassword } from './users';
 
 export async function startUp(): Promise<void> {
   const settings = config();
-  installGracefulShutdown({ timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS });
+  registerShutdownHook();
   await migrateDatabase();
   const database = await db();
   if (settings.PETSTORE_BOOTSTRAP_API_KEY) await ensureBootstrapKey(database, settings.PETSTORE_BOOTSTRAP_API_KEY);

@@ -1,17 +1,21 @@
 // GET /readyz: the database answers (readiness). No auth.
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
-import { log } from '@/lib/log';
+import { withDatabaseTimeout } from '@/lib/db/deadline';
+import { failureReason, logFailure } from '@/lib/failure-log';
 
 export const dynamic = 'force-dynamic';
+
+const READY_TIMEOUT_MS = 1_000;
 
 export async function GET(): Promise<Response> {
   const headers = { 'cache-control': 'no-store' };
   try {
-    await (await db()).execute(sql`select 1`);
+    // Well within a load balancer's usual 2-5 s check timeout: a database that does not answer is a prompt 503.
+    await withDatabaseTimeout(READY_TIMEOUT_MS, async () => (await db()).execute(sql`select 1`));
     return Response.json({ status: 'ok', database: 'up' }, { headers });
   } catch (error) {
-    log.warn({ err: error }, 'readiness check failed');
+    logFailure('readiness check failed: answered 503', failureReason(error));
     return Response.json({ status: 'unavailable', database: 'down' }, { status: 503, headers: { ...headers, 'retry-after': '2' } });
   }
 }

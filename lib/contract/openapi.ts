@@ -297,7 +297,7 @@ const paths: ZodOpenApiPathsObject = {
         ': heartbeat',
         '```',
         '',
-        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment): refetch what you show. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
+        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment): refetch what you show. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. The key is checked again before events and heartbeats (at most once a second): the stream ends once it is revoked or expired. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
       ].join('\n'),
       tags: ['changes'],
       'x-stability': 'experimental',

@@ -3,15 +3,21 @@
 // that hot reload and Next's several module graphs share it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { config } from '../config';
+import { boundedClient } from './deadline';
+import { watchedSocket } from './hung-connections';
 import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
 // postgres-js one so that domain code is written once.
 export type Database = PostgresJsDatabase<typeof schema>;
+
+/** What a domain function runs its queries on: the database, or a transaction its caller opened. */
+export type Executor = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 export type ChannelHandlers = {
   onMessage: (payload: string) => void;
@@ -58,11 +64,12 @@ async function open(): Promise<Handle> {
 export function postgresOptions(max: number): postgres.Options<Record<string, never>> {
   return {
     max,
-    // Together these bound how long a request waits for an unreachable database
-    // before its 503 (DESIGN.md): at most one connect attempt of 3 s, after at
-    // most 0.5 s of back-off. The driver's default back-off grows to 10-20 s
-    // after a few refused connections, and a query handed to a connection in
-    // back-off waits it out: requests hung through an outage and long after it.
+    // A connect attempt takes at most 3 s (a paused server accepts the TCP
+    // connection and never answers), after at most 0.5 s of back-off. The
+    // driver's default back-off grows to 10-20 s after a few refused
+    // connections, and a query handed to a connection in back-off waits it out:
+    // requests hung through an outage and long after it. The app's pool adds a
+    // deadline on every query and transaction (deadline.ts).
     connect_timeout: 3,
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 60,
@@ -75,7 +82,10 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 }
 
 function openPostgres(url: string): Handle {
-  const client = postgres(url, postgresOptions(config().DATABASE_POOL_SIZE));
+  // Every query and transaction has a deadline (deadline.ts); connections that stop answering are replaced (hung-connections.ts).
+  const client = boundedClient(
+    postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) }),
+  );
   let listener: SharedListener | undefined;
   return {
     kind: 'postgres',

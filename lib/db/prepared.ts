@@ -1,11 +1,11 @@
 // Prepared statements for the hot queries: built once per database handle and
 // name, so a request neither rebuilds the SQL nor makes PostgreSQL parse and
 // plan it again (postgres.js keeps named statements per connection).
-import type { Database } from './client';
+import type { Executor } from './client';
 
-const statements = new WeakMap<Database, Map<string, unknown>>();
+const statements = new WeakMap<Executor, Map<string, unknown>>();
 
-export function preparedStatement<Statement>(database: Database, name: string, prepare: (database: Database) => Statement): Statement {
+export function preparedStatement<Statement, Handle extends Executor>(database: Handle, name: string, prepare: (database: Handle) => Statement): Statement {
   let byName = statements.get(database);
   if (!byName) statements.set(database, (byName = new Map()));
   let statement = byName.get(name) as Statement | undefined;

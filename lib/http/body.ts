@@ -1,5 +1,5 @@
-// Reads a JSON request body: the right media type (415), at most 64 KiB (413),
-// valid UTF-8 and valid JSON (400).
+// Reads a JSON request body: at most 64 KiB (413), present (400), the right
+// media type (415), valid UTF-8 and valid JSON (400).
 import { ApiError } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -7,19 +7,22 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 export async function readJsonBody(request: Request): Promise<unknown> {
+  const bytes = await readBodyBytes(request);
+  // No bytes at all is the contract's missing body (400) whatever the headers say;
+  // 415 is for a body that is there in another media type (DESIGN.md).
+  if (bytes.byteLength === 0) throw missingBody();
   const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
     throw new ApiError('unsupported_media_type', `Content-Type must be application/json (${got}).`);
   }
-  const bytes = await readBodyBytes(request);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError('invalid_request', 'The request body is not valid UTF-8.');
   }
-  if (text.trim() === '') throw new ApiError('invalid_request', 'A JSON request body is required.');
+  if (text.trim() === '') throw missingBody();
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -51,6 +54,8 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
   }
   return Buffer.concat(chunks);
 }
+
+const missingBody = () => new ApiError('invalid_request', 'A JSON request body is required.');
 
 const tooLarge = () =>
   new ApiError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);

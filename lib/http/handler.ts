@@ -4,6 +4,10 @@
 // request.
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../api-key-check';
+import { DATABASE_TIMEOUT } from '../db/deadline';
+import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
+import { db, type Executor } from '../db/client';
+import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../log';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
@@ -18,6 +22,8 @@ export type Operation = {
   params: Record<string, string | string[]>;
   caller: Caller;
   requestId: string;
+  /** Where the operation's queries go: a transaction holding its Idempotency-Key's record, or the database. */
+  database: Executor;
 };
 
 type Options = {
@@ -43,13 +49,14 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
       const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
       if (options.scope) rateLimitHeaders = await enforceRateLimit(caller);
       const params = (await context.params) ?? {};
-      const operate = (request: Request) =>
-        run({ request, url: new URL(request.url), params, caller, requestId }).catch((error: unknown) =>
-          failureResponse(error, requestId),
+      const database = await db();
+      const operate = (request: Request, database: Executor) =>
+        run({ request, url: new URL(request.url), params, caller, requestId, database }).catch((error: unknown) =>
+          failureResponse(error, request, requestId),
         );
-      response = options.idempotent ? await idempotently(request, caller, operate) : await operate(request);
+      response = options.idempotent ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
-      response = failureResponse(error, requestId);
+      response = failureResponse(error, request, requestId);
     }
     response.headers.set('x-request-id', requestId);
     response.headers.set('cache-control', 'no-store');
@@ -88,6 +95,8 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  DATABASE_TIMEOUT, // a query or transaction passed its deadline (lib/db/deadline.ts)
+  DATABASE_NOT_ANSWERING, // a connection closed for its silence (lib/db/hung-connections.ts)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -102,17 +111,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
-function failureResponse(error: unknown, requestId: string): Response {
+// Never the error object in the log: lib/failure-log.ts says why.
+function failureResponse(error: unknown, request: Request, requestId: string): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  const route = { requestId, method: request.method, path: new URL(request.url).pathname };
   if (isDatabaseUnavailable(error)) {
-    log.warn({ requestId, err: error }, 'database unavailable');
+    logFailure('database unavailable: answered 503', failureReason(error), route);
     return errorResponse(
       new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', {
         headers: { 'retry-after': '2' },
       }),
     );
   }
-  log.error({ requestId, err: error }, 'unhandled error');
+  log.error({ ...route, error: describeBug(error) }, 'unhandled error');
   return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`));
 }
 

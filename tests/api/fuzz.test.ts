@@ -1,19 +1,22 @@
 // Property-based fuzzing of /v1 (fast-check, fixed seed, so every run sends the
 // same cases): generated garbage in bodies, headers, query strings, paths and
-// methods. Every answer must be a JSON Error whose `status` is the HTTP status
+// methods, and in exact bytes: request targets (absolute-form, `*`, odd
+// percent-encodings, very long), header shapes (repeated, missing Host, odd
+// Content-Type, Content-Length and Transfer-Encoding) and methods with bodies.
+// Every answer must be a JSON Error whose `status` is the HTTP status
 // and whose `code` is in the closed set, never a 5xx; and no rejected request
 // may change the catalogue. A dedicated server and database, so other tests'
 // writes cannot blur the before/after comparison.
 import http from 'node:http';
-import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ERROR_CODES } from '@/lib/contract/errors';
 import { snapshot, type Snapshot } from '../support/catalogue';
+import { sendRaw as sendExact } from '../support/raw-http';
 import { startServer, type TestServer } from '../support/server';
 
 const SEED = 20261126;
-const RUNS = { bodies: 500, headers: 400, queries: 400, paths: 500 };
+const RUNS = { bodies: 500, headers: 400, queries: 400, paths: 500, targets: 400, headerShapes: 400, methodsWithBodies: 400 };
 
 let server: TestServer;
 let before: Snapshot;
@@ -36,7 +39,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   agent.destroy();
-  console.log(`fuzz statuses (seed ${SEED}):\n${[...statusCounts].sort().map(([key, count]) => `  ${key}: ${count}`).join('\n')}`);
+  const cases = [...statusCounts.values()].reduce((sum, count) => sum + count, 0);
+  const serverErrors = [...statusCounts].filter(([key]) => Number(key.split(': ')[1]) >= 500).reduce((sum, [, count]) => sum + count, 0);
+  console.log(`fuzz statuses (seed ${SEED}; ${cases} cases, ${serverErrors} 5xx):\n${[...statusCounts].sort().map(([key, count]) => `  ${key}: ${count}`).join('\n')}`);
   await server?.stop();
 });
 
@@ -61,20 +66,9 @@ function send(request: RawRequest): Promise<Answer> {
 }
 
 /** Bytes as they are, on a connection of their own; the answer is read until the server closes it. */
-function sendRaw(request: Buffer): Promise<Answer> {
-  const { hostname, port } = new URL(server.baseUrl);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const [head = '', text = ''] = raw.split('\r\n\r\n');
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
-      resolve({ status: Number(head.split(' ')[1]), contentType: header('content-type'), location: header('location'), text });
-    });
-  });
+async function sendRaw(request: Buffer): Promise<Answer> {
+  const answer = await sendExact(server.baseUrl, request);
+  return { status: answer.status, contentType: answer.headers['content-type'], location: answer.headers.location, text: answer.text };
 }
 
 const auth = (): Record<string, string> => ({ authorization: `Bearer ${server.apiKey}` });
@@ -84,7 +78,7 @@ const json = (headers: Record<string, string>) => ({ ...headers, 'content-type':
 function expectJsonAnswer(group: string, request: RawRequest, answer: Answer): void {
   const key = `${group}: ${answer.status}`;
   statusCounts.set(key, (statusCounts.get(key) ?? 0) + 1);
-  const where = `${request.method} ${request.path} -> ${answer.status} ${answer.text.slice(0, 200)}`;
+  const where = `${request.method} ${request.path.slice(0, 300)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
   expect(answer.status, where).toBeLessThan(500);
   // Two bodiless answers Next gives before any handler, both proper HTTP: the
   // automatic 204 to OPTIONS (with Allow), and a 308 to the normalised path
@@ -92,9 +86,12 @@ function expectJsonAnswer(group: string, request: RawRequest, answer: Answer): v
   if (answer.status === 204 && request.method === 'OPTIONS') return;
   // A path whose dot segments (raw or as %2e) climb out of /v1 is, by URL rules
   // (WHATWG), a request for that other path, e.g. /v1/%2e%2e is the home page.
-  if (!new URL(request.path, 'http://x').pathname.startsWith('/v1')) return;
+  // (Targets the front door refuses, `*` and other hosts, are always held to JSON.)
+  const routed = routedPath(request.path);
+  if (routed !== undefined && !routed.startsWith('/v1')) return;
   if (answer.status === 308) {
-    expect(answer.location, where).toMatch(/^\/[^/]/);
+    // A path on this host, never `//host` or `/\\host` (which browsers read as another host).
+    expect(answer.location, where).toMatch(/^\/(?![/\\])/);
     return;
   }
   expect(answer.contentType, where).toBe('application/json');
@@ -109,9 +106,30 @@ function expectJsonAnswer(group: string, request: RawRequest, answer: Answer): v
   if (answer.status === 201 && 'categoryId' in body) createdPetIds.add(body.id);
 }
 
+/** The path a target reaches a route with: its own for origin-form and for this host; undefined for what the front door refuses. */
+function routedPath(target: string): string | undefined {
+  if (target.startsWith('/')) return new URL(target, 'http://x').pathname;
+  try {
+    const url = new URL(target);
+    return url.host === new URL(server.baseUrl).host && /^https?:$/.test(url.protocol) && !url.username ? url.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function check(group: string, arbitrary: fc.Arbitrary<RawRequest>, numRuns: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(arbitrary, async (request) => expectJsonAnswer(group, request, await send(request))),
+    { seed: SEED, numRuns },
+  );
+}
+
+/** A request in exact bytes: its method and target (for the checks) and what goes on the wire. */
+type ExactRequest = { method: string; path: string; bytes: Buffer };
+
+async function checkExact(group: string, arbitrary: fc.Arbitrary<ExactRequest>, numRuns: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (request) => expectJsonAnswer(group, { ...request, headers: {} }, await sendRaw(request.bytes))),
     { seed: SEED, numRuns },
   );
 }
@@ -166,6 +184,97 @@ const bodyText: fc.Arbitrary<Buffer | string> = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)).map((text) => text.slice(0, Math.floor(text.length / 2))),
   fc.integer({ min: 65_537, max: 200_000 }).map((length) => `{"name":"${'y'.repeat(length)}","categoryId":1}`),
 );
+
+
+// Exact bytes: a request line, header lines (each a complete `Name: value`), a body.
+const exact = (method: string, target: string, headerLines: string[], body: Buffer | string = ''): ExactRequest => ({
+  method,
+  path: target,
+  bytes: Buffer.concat([Buffer.from(`${method} ${target} HTTP/1.1\r\n${[...headerLines, 'Connection: close'].map((line) => `${line}\r\n`).join('')}\r\n`, 'latin1'), Buffer.from(body)]),
+});
+const hostLine = () => `Host: ${new URL(server.baseUrl).host}`;
+const authLine = () => `Authorization: Bearer ${server.apiKey}`;
+const chunked = (body: Buffer | string) => {
+  const bytes = Buffer.from(body);
+  return Buffer.concat([Buffer.from(bytes.length > 0 ? `${bytes.length.toString(16)}\r\n` : ''), bytes, Buffer.from(bytes.length > 0 ? '\r\n0\r\n\r\n' : '0\r\n\r\n')]);
+};
+
+const v1Path = fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/counts', '/v1/store/orders', '/v1/categories', '/v1/openapi.json', '/v1/nowhere', '/v1');
+const oddSegment = fc.constantFrom(
+  '%2F', '%2f', '%252e', '%252e%252e', '%u0041', '%', '%%', '%%41', '%4', '%G1', '%C0%AF', '%E0%80%AF', '%F0%9F%98%80', '%ed%a0%80', '%00', '%7F',
+  '%2e', '%2e%2e', '.', '..', ';', ';jsessionid=1', '~', '%20', '+', 'pets', '1', '%31', 'p%65ts', '%2Fpets', '%5C', '\\',
+);
+const requestTarget = fc.oneof(
+  fc.constantFrom('*', '/*', '**', '?', '/?', '#', '/v1/pets#x', 'pets', 'v1/pets', 'example.com:443', '//v1/pets', '///v1/pets'),
+  fc
+    .tuple(
+      fc.constantFrom('http', 'https', 'HTTP', 'ftp', 'file', 'javascript'),
+      fc.constantFrom('this', 'evil.example', 'evil.example:80', '127.0.0.1', 'user:pw@this', '[::1]', 'localhost', ''),
+      v1Path,
+    )
+    .map(([scheme, host, path]) => `${scheme}://${host === 'this' ? new URL(server.baseUrl).host : host.replace('this', new URL(server.baseUrl).host)}${path}`),
+  fc.array(oddSegment, { minLength: 1, maxLength: 4 }).map((segments) => `/v1/${segments.join('/')}`),
+  fc.tuple(v1Path, fc.array(oddSegment, { maxLength: 3 })).map(([path, segments]) => `${path}?${segments.map((segment, n) => `q${n}=${segment}`).join('&')}`),
+  fc.integer({ min: 4_000, max: 15_000 }).map((length) => `/v1/pets?name=${'a'.repeat(length)}`),
+  fc.integer({ min: 2_000, max: 5_000 }).map((length) => `/v1/${'pets/'.repeat(length / 5)}`),
+);
+
+const oneOrMore = <T>(value: fc.Arbitrary<T>) => fc.array(value, { minLength: 1, maxLength: 3 });
+const petBody = JSON.stringify({ name: 'Shape', categoryId: 1 });
+type HeaderShape = {
+  host: readonly string[];
+  authorization: readonly string[];
+  authorizationName: string;
+  contentType: readonly string[];
+  framing: string;
+  method: string;
+  extra: readonly string[];
+};
+// The headers of a request to /v1/pets, each as the values it is sent with (none, one, several).
+const headerShape: fc.Arbitrary<HeaderShape> = fc.record({
+  host: fc.oneof(fc.constant(['this']), fc.constant([]), fc.constant(['this', 'this']), fc.constant(['this', 'evil.example']), oneOrMore(fc.constantFrom('', 'evil.example', 'a b', '[::1]', 'x'.repeat(300), 'this:99999', 'this'))),
+  authorization: fc.oneof(fc.constant(['valid']), fc.constant([]), oneOrMore(fc.constantFrom('valid', 'Bearer psk_nobody_xxxxxxxxxxxxxxxxxxxxxxxx', '', 'Basic YTpi', 'valid'))),
+  authorizationName: fc.constantFrom('Authorization', 'authorization', 'AUTHORIZATION'),
+  contentType: fc.oneof(fc.constant([]), oneOrMore(fc.constantFrom('application/json', 'text/plain', '', 'application/json; charset=utf-8', 'application/json, text/plain', 'multipart/form-data'))),
+  framing: fc.constantFrom(
+    'length', 'none', 'chunked', 'Chunked', 'chunked-twice', 'gzip, chunked', 'gzip', 'identity', 'length-and-chunked', 'length-twice-same', 'length-twice-different',
+    'length-odd', 'length-negative', 'length-huge', 'length-plus',
+  ),
+  method: fc.constantFrom('GET', 'POST'),
+  extra: fc.constantFrom(
+    [], ['X-Request-Id: a', 'X-Request-Id: b'], ['Idempotency-Key: a', 'Idempotency-Key: b'], ['Expect: 100-continue'], ['Expect: nothing'],
+    ['X-Folded: a', ' b'], ['Content-Encoding: gzip'], ['Connection: keep-alive'], ['Upgrade: websocket', 'Connection: Upgrade'],
+  ),
+});
+
+function shapedRequest(shape: HeaderShape): ExactRequest {
+  const thisHost = new URL(server.baseUrl).host;
+  const lines = [
+    ...shape.host.map((host) => `Host: ${host.replace('this', thisHost)}`),
+    ...shape.authorization.map((value) => `${shape.authorizationName}: ${value === 'valid' ? `Bearer ${server.apiKey}` : value}`),
+    ...shape.contentType.map((value) => `Content-Type: ${value}`),
+    ...shape.extra,
+  ];
+  const framings: Record<string, [string[], Buffer | string]> = {
+    length: [[`Content-Length: ${petBody.length}`], petBody],
+    none: [[], ''],
+    chunked: [['Transfer-Encoding: chunked'], chunked(petBody)],
+    Chunked: [['Transfer-Encoding: Chunked'], chunked(petBody)],
+    'chunked-twice': [['Transfer-Encoding: chunked', 'Transfer-Encoding: chunked'], chunked(petBody)],
+    'gzip, chunked': [['Transfer-Encoding: gzip, chunked'], chunked(petBody)],
+    gzip: [['Transfer-Encoding: gzip'], petBody],
+    identity: [['Transfer-Encoding: identity'], petBody],
+    'length-and-chunked': [[`Content-Length: ${petBody.length}`, 'Transfer-Encoding: chunked'], chunked(petBody)],
+    'length-twice-same': [[`Content-Length: ${petBody.length}`, `Content-Length: ${petBody.length}`], petBody],
+    'length-twice-different': [[`Content-Length: ${petBody.length}`, 'Content-Length: 1'], petBody],
+    'length-odd': [['Content-Length: abc'], petBody],
+    'length-negative': [['Content-Length: -1'], petBody],
+    'length-huge': [['Content-Length: 99999999999999999999'], petBody],
+    'length-plus': [[`Content-Length: +${petBody.length}`], petBody],
+  };
+  const [framingLines, body] = framings[shape.framing]!;
+  return exact(shape.method, '/v1/pets', [...lines, ...framingLines], shape.method === 'GET' && shape.framing === 'none' ? '' : body);
+}
 
 // --- the properties --------------------------------------------------------
 
@@ -273,6 +382,49 @@ describe('fuzzing /v1 with generated garbage', () => {
           body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{"name":"Path","categoryId":1}' : undefined,
         })),
       RUNS.paths,
+    );
+  });
+
+  it('answers odd request targets (`*`, absolute-form, odd percent-encodings, very long) with JSON, never a 5xx', async () => {
+    const method = fc.constantFrom('GET', 'HEAD', 'OPTIONS', 'POST', 'DELETE');
+    // DELETE goes without a key: a target that decodes to /v1/pets/{id} names a real
+    // operation now (deletePet), and the catalogue must stay as it was.
+    const credentials = (verb: string) => (verb === 'DELETE' ? [] : [authLine()]);
+    await checkExact(
+      'targets',
+      fc.tuple(method, requestTarget).map(([verb, target]) =>
+        exact(verb, target, [hostLine(), ...credentials(verb), ...(verb === 'POST' ? ['Content-Type: application/json', `Content-Length: ${petBody.length}`] : [])], verb === 'POST' ? petBody : ''),
+      ),
+      RUNS.targets,
+    );
+  });
+
+  it('answers odd header shapes (repeated, missing Host, odd Content-Type, Content-Length, Transfer-Encoding) with JSON, never a 5xx', async () => {
+    await checkExact('header shapes', headerShape.map(shapedRequest), RUNS.headerShapes);
+  });
+
+  it('answers every method with a body, by length or chunked, with JSON, never a 5xx', async () => {
+    await check(
+      'methods with bodies',
+      fc
+        .record({
+          method: fc.constantFrom('GET', 'HEAD', 'DELETE', 'OPTIONS', 'PUT', 'PATCH', 'POST'),
+          path: fc.constantFrom('/v1/pets', '/v1/pets/999999999', '/v1/pets/counts', '/v1/store/orders', '/v1/store/orders/999999999', '/v1/categories/999999999', '/v1/nowhere'),
+          body: fc.oneof(petLike, bodyText),
+          isChunked: fc.boolean(),
+          contentType: fc.constantFrom('application/json', 'text/plain', 'application/merge-patch+json'),
+        })
+        .map(({ method, path, body, isChunked, contentType }) => ({
+          method,
+          path,
+          headers: {
+            ...auth(),
+            'content-type': contentType,
+            ...(isChunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
+          },
+          body,
+        })),
+      RUNS.methodsWithBodies,
     );
   });
 

@@ -13,6 +13,7 @@ import { pets } from '@/lib/db/schema';
 import { isDatabaseUnavailable } from '@/lib/http/handler';
 import { createCluster, postgresBinaries, type Cluster } from '../support/cluster';
 import { countBy, runCreateLoops, sleep, storedPetNames } from '../support/load';
+import { expectDiscreetOutageLog } from '../support/outage-log';
 import { startServer, type TestServer } from '../support/server';
 
 const LOOPS = 6;
@@ -21,6 +22,8 @@ const DOWN_MS = 3_000;
 // No request may take longer than this, outage or not (connect_timeout is 3 s, the driver's back-off at most 0.5 s).
 const MAX_LATENCY_MS = 6_000;
 const MAX_RECOVERY_MS = 5_000;
+// One line per kind of failure, then one summary per 10 s (an outage once wrote 346 warnings).
+const MAX_OUTAGE_WARNINGS = 20;
 
 const binaries = postgresBinaries();
 if (!binaries) console.warn('database outage test skipped: PostgreSQL server binaries (initdb, pg_ctl) are not installed');
@@ -42,6 +45,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
   // fast: a clean shutdown (sessions terminated, checkpoint); immediate: a crash, recovered from the WAL at start.
   it.each(['fast', 'immediate'] as const)('answers 503 promptly through a %s stop, recovers by itself, and loses no acknowledged pet', async (mode) => {
     const prefix = `outage-${mode}-${Date.now()}`;
+    const logStart = server.logs().length;
     let stopping = false;
     const load = runCreateLoops({
       baseUrls: [server.baseUrl],
@@ -84,6 +88,8 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
     const unacknowledgedButStored = attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name));
     const slowest = Math.max(...attempts.map((attempt) => attempt.answeredAt - attempt.sentAt));
     const unavailable = attempts.filter((attempt) => attempt.status === 503);
+    // The log of the outage: discreet (no names sent, no key material, no SQL, no stack) and short.
+    const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
     const figures = {
       stop: mode,
       requests: attempts.length,
@@ -96,6 +102,9 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
       databaseDownMs: Math.round(timeline.backAt - timeline.stopIssuedAt),
       firstUnavailableAfterStopMs: Math.round(Math.min(...unavailable.map((a) => a.answeredAt)) - timeline.stopIssuedAt),
       recoveryMs: Math.round(Math.max(0, timeline.firstCreatedAfterOutageAt - timeline.backAt)),
+      logLines: log.lines,
+      logWarnings: log.warnings,
+      logWarningsByKind: log.warningReasons,
     };
     console.log(`database outage figures: ${JSON.stringify(figures)}`);
     if (process.env.DEBUG_FAULTS) {
@@ -113,6 +122,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
     }
     expect(slowest).toBeLessThan(MAX_LATENCY_MS);
     expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
+    expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
     // Recovery by itself, measured from the moment the database accepts connections again.
     expect(firstCreated).toBeDefined();
     expect(figures.recoveryMs).toBeLessThanOrEqual(MAX_RECOVERY_MS);

@@ -18,6 +18,13 @@ export type Cluster = {
   stop: (mode?: 'fast' | 'immediate') => Promise<void>;
   /** `pg_ctl start -w`: resolves once the cluster accepts connections. */
   start: () => Promise<void>;
+  /**
+   * SIGSTOPs the postmaster (new connections hang), and with `backends` every
+   * process it started too (open connections hang as well: a partition, as the
+   * app sees it). `resume` SIGCONTs them.
+   */
+  pause: (options: { backends: boolean }) => void;
+  resume: () => void;
   /** The server's log so far. */
   logs: () => string;
   /** Stops the cluster if it runs and deletes its files. */
@@ -68,7 +75,17 @@ export async function createCluster(): Promise<Cluster> {
   const serverOptions = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
   const logFile = path.join(root, 'postgres.log');
   let running = false;
+  let paused: number[] = [];
   const cluster: Cluster = {
+    pause: ({ backends }) => {
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      paused = [postmaster, ...(backends ? childrenOf(postmaster) : [])];
+      for (const pid of paused) process.kill(pid, 'SIGSTOP');
+    },
+    resume: () => {
+      for (const pid of paused) process.kill(pid, 'SIGCONT');
+      paused = [];
+    },
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logs: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''),
@@ -81,6 +98,7 @@ export async function createCluster(): Promise<Cluster> {
       running = false;
     },
     destroy: async () => {
+      if (paused.length) cluster.resume();
       if (running) {
         await cluster.stop().catch(() => cluster.stop('immediate'));
       }
@@ -89,4 +107,21 @@ export async function createCluster(): Promise<Cluster> {
   };
   await cluster.start();
   return cluster;
+}
+
+// The processes whose parent is `pid` (from /proc: no dependency on procps).
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // Field 4 of /proc/PID/stat, after the parenthesised command name.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

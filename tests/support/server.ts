@@ -66,6 +66,8 @@ export async function startServer(
     PETSTORE_BOOTSTRAP_API_KEY: apiKey,
     PETSTORE_SEED: 'never',
     LOG_LEVEL: 'info',
+    // No load balancer polls /readyz here: stop() need not wait for one.
+    PETSTORE_DRAIN_GRACE_MS: '0',
   };
   delete env.DATABASE_URL;
   delete env.PGLITE_DIR;

@@ -18,6 +18,8 @@ describe('isDatabaseUnavailable', () => {
     '57P03', // cannot_connect_now: starting up or shutting down
     '08006', // connection_failure
     '08001', // sqlclient_unable_to_establish_sqlconnection
+    'DATABASE_TIMEOUT', // a query or transaction passed its deadline (lib/db/deadline.ts)
+    'DATABASE_NOT_ANSWERING', // a connection closed for its silence (lib/db/hung-connections.ts)
   ])('treats %s as unavailable', (code) => {
     expect(isDatabaseUnavailable(withCode(code))).toBe(true);
   });

@@ -1,10 +1,14 @@
 // GET /v1/changes (watchChanges): experimental; a Server-Sent Events stream of what changes.
+import { authenticate } from '@/lib/http/auth';
+import { ApiError } from '@/lib/http/errors';
 import { apiRoute, otherMethods } from '@/lib/http/handler';
 import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ request }) => changeStream(request.signal));
+export const GET = apiRoute({ scope: 'read' }, async ({ request }) =>
+  changeStream(request.signal, () => authenticate(request, 'read').then(() => true, (error) => !(error instanceof ApiError))),
+);
 
 // Explicit, so that a HEAD never opens a stream that nobody reads.
 export const HEAD = apiRoute({ scope: 'read' }, async () => new Response(null, { headers: { 'content-type': EVENT_STREAM } }));

@@ -18,9 +18,9 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {
+export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {
   const newPet = parseBody(await readJsonBody(request), NewPet);
-  const pet = await createPet(await db(), newPet);
+  const pet = await createPet(database, newPet);
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
 });
 

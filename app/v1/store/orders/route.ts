@@ -22,9 +22,9 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
   return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request }) => {
+export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {
   const newOrder = parseBody(await readJsonBody(request), NewOrder);
-  const outcome = await placeOrder(await db(), newOrder);
+  const outcome = await placeOrder(database, newOrder);
   if (!outcome.ok) throw refusal(outcome);
   return json(outcome.order, { status: 201, headers: { location: `/v1/store/orders/${outcome.order.id}` } });
 });

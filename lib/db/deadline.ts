@@ -1,0 +1,150 @@
+// How long one piece of database work may wait: every query and every
+// transaction sent through the postgres driver gets a deadline (a pool
+// connection to wait for, a connection to open, the answer itself), so that a
+// paused or partitioned database gives a prompt error (503) instead of a hang.
+// Client-side only: nothing here needs a session, so it holds behind a
+// transaction-pooling PgBouncer too.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type postgres from 'postgres';
+
+/** The time a query or a whole transaction may take unless the caller set another (withDatabaseTimeout). */
+const DATABASE_TIMEOUT_MS = 3_000;
+
+/** The error code of work that passed its deadline; lib/http/handler.ts maps it to 503. */
+export const DATABASE_TIMEOUT = 'DATABASE_TIMEOUT';
+
+// One per process, on globalThis: the production server's /v1 bundle and Next's
+// bundle each have a copy of this module but share one database client (client.ts).
+const globalForTimeouts = globalThis as typeof globalThis & { petstoreDatabaseTimeouts?: AsyncLocalStorage<number> };
+const timeouts = (globalForTimeouts.petstoreDatabaseTimeouts ??= new AsyncLocalStorage<number>());
+
+/** Runs `work` with every database call in it bounded by `ms` (each call its own `ms`). */
+export function withDatabaseTimeout<Result>(ms: number, work: () => Promise<Result>): Promise<Result> {
+  return timeouts.run(ms, work);
+}
+
+function timeoutError(ms: number): Error {
+  return Object.assign(new Error(`The database did not answer within ${ms} ms.`), { code: DATABASE_TIMEOUT });
+}
+
+// The parts of the driver's client this wraps.
+type Sql = {
+  unsafe: (...args: unknown[]) => unknown;
+  begin: (...args: unknown[]) => Promise<unknown>;
+  savepoint?: (...args: unknown[]) => Promise<unknown>;
+};
+type PendingQuery = postgres.PendingQuery<postgres.Row[]> & {
+  // The driver's own fields: `state` is set once the query is handed to a
+  // connection and written; until then its text and parameters may still change.
+  state: unknown;
+  strings: string[];
+  args: unknown[];
+};
+
+/**
+ * `client` with a deadline on each query (`unsafe`, what drizzle calls) and on
+ * each transaction (`begin`, `savepoint`) as a whole; inside a transaction,
+ * every query shares the transaction's deadline.
+ */
+export function boundedClient<Client extends object>(client: Client, deadline?: number): Client {
+  return new Proxy(client as Client & Sql, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (...args: unknown[]) => bound(target.unsafe(...args) as PendingQuery, deadline ?? nextDeadline());
+      }
+      if (property === 'begin' || property === 'savepoint') {
+        return (...args: unknown[]) => boundTransaction(target, property, args, deadline);
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+function nextDeadline(): number {
+  return performance.now() + (timeouts.getStore() ?? DATABASE_TIMEOUT_MS);
+}
+
+/**
+ * The query runs only once awaited (the driver's queries are lazy). At the
+ * deadline its caller gets DATABASE_TIMEOUT. A query still waiting for a
+ * connection then is turned into `select 1` before it can be sent, so a write
+ * its caller was told failed never happens later. (The driver's own cancel()
+ * is no use here: on a query handed to a connection that is still connecting
+ * it leaves that connection unusable.) A query already sent cannot be taken
+ * back; a connection that never answers is closed by hung-connections.ts.
+ */
+function bound(query: PendingQuery, deadline: number): PendingQuery {
+  const run = query.then.bind(query);
+  const budget = Math.round(deadline - performance.now());
+  let outcome: Promise<unknown> | undefined;
+  const settle = () =>
+    new Promise((resolve, reject) => {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) return reject(timeoutError(budget));
+      const timer = setTimeout(() => {
+        if (query.state === null) {
+          query.strings = ['select 1'];
+          query.args = [];
+        }
+        reject(timeoutError(budget));
+      }, remaining);
+      run(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  // The driver's then/catch/finally start the query; these start it only through settle().
+  const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) =>
+    (outcome ??= settle()).then(onFulfilled, onRejected);
+  Object.defineProperties(query, {
+    then: { value: then },
+    catch: { value: (onRejected?: (reason: unknown) => unknown) => then(undefined, onRejected) },
+    finally: { value: (onFinally?: () => void) => (outcome ??= settle()).finally(onFinally) },
+  });
+  return query;
+}
+
+/**
+ * A transaction may take until its deadline in all (waiting for its
+ * connection, its queries, the COMMIT). Past it, the caller gets
+ * DATABASE_TIMEOUT at once; a transaction whose BEGIN only got through later
+ * rolls back before running anything, and one cut short rolls back at its
+ * next query (they all share the deadline), so nothing its caller was told
+ * failed is committed later. (A COMMIT sent but not answered is the one
+ * unknowable case: Idempotency-Key covers it.)
+ */
+function boundTransaction(target: Sql, method: 'begin' | 'savepoint', args: unknown[], outer?: number): Promise<unknown> {
+  const deadline = outer ?? nextDeadline();
+  const budget = Math.round(deadline - performance.now());
+  const work = args.pop() as (transaction: Sql) => unknown;
+  let isAbandoned = false;
+  const running = target[method]!(...args, (transaction: Sql) => {
+    if (isAbandoned || performance.now() >= deadline) throw timeoutError(budget);
+    return work(boundedClient(transaction, deadline));
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => {
+        isAbandoned = true;
+        reject(timeoutError(budget));
+      },
+      Math.max(0, deadline - performance.now()),
+    );
+    running.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

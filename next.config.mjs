@@ -31,7 +31,7 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis'],
+  serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis', 'prom-client'],
   compress: false,
   poweredByHeader: false,
   reactStrictMode: true,

@@ -77,7 +77,17 @@ server.on('error', (error) => {
   log.fatal({ err: error }, 'the server could not listen');
   process.exit(1);
 });
-server.listen(port, hostname, () => log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`));
+server.listen(port, hostname, () => {
+  // Where server components reach this process's /v1 (lib/client/server-client.ts).
+  process.env.PETSTORE_SELF_URL = ownUrl(hostname, server.address().port);
+  log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`);
+});
+
+/** This server as seen from itself: loopback when bound to every interface. */
+function ownUrl(hostname, boundPort) {
+  const host = !hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  return `http://${host}:${boundPort}`;
+}
 
 function serve(request, response, { expectsContinue = false } = {}) {
   shutdown.trackRequest(request, response);

@@ -75,6 +75,34 @@ function sizeTable(size: SizeReport) {
   return { lines, failures, ratios };
 }
 
+// The app's variants (--targets app-pgbouncer, app-metrics) against the app itself, measured in the same run.
+const VARIANTS: Record<string, string> = {
+  'app-pgbouncer': 'the app through PgBouncer (transaction pooling, unnamed statements)',
+  'app-metrics': 'the app recording Prometheus metrics (PETSTORE_METRICS_TOKEN set)',
+};
+
+function variantsTable(size: SizeReport): string[] {
+  const rows = size.measurements.filter((measurement) => measurement.target in VARIANTS);
+  if (rows.length === 0) return [];
+  const lines = [
+    `### The app's variants against the app (${size.pets.toLocaleString('en')} pets)`,
+    '',
+    ...Object.entries(VARIANTS).map(([name, description]) => `- **${name}**: ${description}`),
+    '',
+    '| scenario | server | req/s | × app req/s | p50 ms | p99 ms | CPU ms/req | × app CPU ms/req |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const row of rows) {
+    const app = size.measurements.find((measurement) => measurement.scenario === row.scenario && measurement.target === 'app');
+    const toApp = app && app.requestsPerSecond > 0 ? fixed(row.requestsPerSecond / app.requestsPerSecond, 2) : '';
+    const cpuToApp = app && app.cpuMsPerRequest > 0 ? fixed(row.cpuMsPerRequest / app.cpuMsPerRequest, 2) : '';
+    lines.push(
+      `| ${row.scenario} | ${row.target} | ${fixed(row.requestsPerSecond)} | ${toApp} | ${row.p50} | ${row.p99} | ${fixed(row.cpuMsPerRequest, 2)} | ${cpuToApp} |`,
+    );
+  }
+  return [...lines, ''];
+}
+
 function scaleTable(sizes: SizeReport[]) {
   const sorted = [...sizes].sort((a, b) => a.pets - b.pets);
   const small = sorted[0]!;
@@ -139,7 +167,7 @@ export function formatReport(input: Input) {
   const ratios: Record<number, Record<string, { next: number | null; node: number | null }>> = {};
   for (const size of input.sizes) {
     const table = sizeTable(size);
-    lines.push(...table.lines, '');
+    lines.push(...table.lines, '', ...variantsTable(size));
     failures.push(...table.failures.map((failure) => `${size.pets.toLocaleString('en')} pets, ${failure}`));
     ratios[size.pets] = table.ratios;
   }

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { prepareDatabase, removeBenchRows } from './catalogue';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
+import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
@@ -25,8 +26,10 @@ const HELP = `npm run bench -- [options]
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
   --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
-  --targets a,b     subset of: app, next-baseline, node-baseline (default all)
-  --smoke           a few seconds, tiny catalogue, all scenarios (CI)
+  --targets a,b     subset of: app, next-baseline, node-baseline (the default),
+                    app-pgbouncer (the app through PgBouncer, transaction pooling),
+                    app-metrics (the app recording metrics: PETSTORE_METRICS_TOKEN set)
+  --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
   --fresh           re-seed the bench database even if it is already seeded
   --server-env K=V  extra environment for the app server (repeatable)
@@ -34,8 +37,9 @@ const HELP = `npm run bench -- [options]
                     as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
-type Target = 'app' | 'next-baseline' | 'node-baseline';
-const TARGETS: Target[] = ['app', 'next-baseline', 'node-baseline'];
+type Target = 'app' | 'next-baseline' | 'node-baseline' | 'app-pgbouncer' | 'app-metrics';
+const DEFAULT_TARGETS: Target[] = ['app', 'next-baseline', 'node-baseline'];
+const TARGETS: Target[] = [...DEFAULT_TARGETS, 'app-pgbouncer', 'app-metrics'];
 
 function options() {
   const { values } = parseArgs({
@@ -69,7 +73,7 @@ function options() {
   const scenarioNames = values.scenarios?.split(',') ?? SCENARIOS.map((scenario) => scenario.name);
   const unknown = scenarioNames.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
-  const targets = (values.targets?.split(',') ?? (values.profile ? ['app'] : TARGETS)) as Target[];
+  const targets = (values.targets?.split(',') ?? (values.profile ? ['app'] : smoke ? TARGETS : DEFAULT_TARGETS)) as Target[];
   if (targets.some((target) => !TARGETS.includes(target))) throw new Error(`--targets: one of ${TARGETS.join(', ')}`);
   const serverEnv = Object.fromEntries(
     values['server-env'].map((pair) => {
@@ -105,6 +109,7 @@ async function measureSize(
   const servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
   const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
+  let pgbouncer: PgBouncer | undefined;
   try {
     // The app and the Next.js baseline each in a process of its own, so each RSS is its own. The
     // app's server runs even when not measured: its start-up makes the bench key valid for all.
@@ -112,6 +117,21 @@ async function measureSize(
     if (settings.targets.includes('next-baseline')) {
       const baseline = await startNextServer({ databaseUrl: database.url, env: {}, apiKey });
       servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
+    }
+    if (settings.targets.includes('app-pgbouncer')) {
+      const direct = new URL(database.url);
+      pgbouncer = await startPgBouncer({ postgresHost: direct.hostname, postgresPort: Number(direct.port || 5432) });
+      const pooled = new URL(database.url);
+      pooled.host = `127.0.0.1:${pgbouncer.port}`;
+      servers['app-pgbouncer'] = await startNextServer({
+        databaseUrl: pooled.toString(),
+        env: { ...settings.serverEnv, DATABASE_DIRECT_URL: database.url, DATABASE_POOLER: 'transaction' },
+        apiKey,
+      });
+    }
+    if (settings.targets.includes('app-metrics')) {
+      const env = { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') };
+      servers['app-metrics'] = await startNextServer({ databaseUrl: database.url, env, apiKey });
     }
     if (settings.targets.includes('node-baseline')) {
       servers['node-baseline'] = await startNodeBaseline({ databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
@@ -142,6 +162,7 @@ async function measureSize(
     }
   } finally {
     for (const server of Object.values(servers)) await server.stop();
+    await pgbouncer?.destroy();
     await removeBenchRows(database);
   }
   return { pets: database.pets, orders: database.orders, measurements };

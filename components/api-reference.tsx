@@ -1,14 +1,18 @@
 'use client';
 // ApiReference: /v1/openapi.json rendered by Scalar. The document's own
 // markers are mapped to what Scalar shows: `x-stability` becomes Scalar's
-// stability badge, and operations with `x-hideTryItPanel` lose the
-// "Test Request" button (Scalar only has a global switch for it).
+// stability badge, operations with `x-hideTryItPanel` lose the "Test Request"
+// button (Scalar only has a global switch for it), and each server is listed
+// by its name and URL. Scalar was chosen over Redoc (no try-it), Swagger UI and
+// Stoplight Elements by axe: see README, "The dashboard".
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
+import './api-reference-theme.css';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 
 type Operation = Record<string, unknown> & { operationId?: string; deprecated?: boolean; description?: string };
-type Document = { paths?: Record<string, Record<string, Operation>> } & Record<string, unknown>;
+type Server = { url: string; description?: string; name?: string };
+type Document = { paths?: Record<string, Record<string, Operation>>; servers?: Server[] } & Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -23,6 +27,11 @@ function adaptForScalar(document: Document): { document: Document; withoutTryIt:
       if (typeof stability === 'string' && !operation['x-scalar-stability']) operation['x-scalar-stability'] = stability;
       if (operation['x-hideTryItPanel'] === true) withoutTryIt.push({ method, path });
     }
+  }
+  // Scalar's server menu shows a server's `name` (OpenAPI 3.2), else only its URL;
+  // a relative URL (the default: this very server) is shown resolved.
+  for (const server of document.servers ?? []) {
+    if (server.description) server.name = `${server.description}: ${new URL(server.url, window.location.href).href}`;
   }
   return { document, withoutTryIt };
 }
@@ -66,6 +75,7 @@ export function ApiReference() {
         withDefaultFonts: false,
         hideClientButton: true,
         agent: { disabled: true },
+        mcp: { disabled: true },
         showDeveloperTools: 'never' as const,
         documentDownloadType: 'json' as const,
       },

@@ -26,7 +26,7 @@ export function AppShell({ email, children }: { email: string; children: ReactNo
             <SignOutButton />
           </div>
         </div>
-        <nav aria-label="Dashboard" className="overflow-x-auto px-3 py-2 md:mt-6 md:flex-1 md:px-3">
+        <nav aria-label="Dashboard" className="px-3 py-2 md:mt-6 md:flex-1 md:px-3">
           <NavLinks />
         </nav>
         <div className="hidden border-t border-zinc-200 p-4 md:block dark:border-zinc-800">

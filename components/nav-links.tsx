@@ -1,5 +1,8 @@
 'use client';
-// NavLinks: the dashboard's sections; the current one is marked for eyes and screen readers.
+// NavLinks: the dashboard's sections; the current one is marked for eyes and
+// screen readers. On phones, six equal tabs (icon over label) in two rows of
+// three that fit the width with room at both edges; a column in the sidebar
+// from md up.
 import { BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -17,7 +20,7 @@ const SECTIONS = [
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <ul className="flex gap-1 md:flex-col">
+    <ul className="grid grid-cols-3 gap-1 md:flex md:flex-col">
       {SECTIONS.map(({ href, label, icon: Icon }) => {
         const isCurrent = pathname === href || pathname.startsWith(`${href}/`);
         return (
@@ -26,7 +29,7 @@ export function NavLinks() {
               href={href}
               aria-current={isCurrent ? 'page' : undefined}
               className={cn(
-                'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                'flex flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-xs font-medium whitespace-nowrap transition-colors md:flex-row md:gap-2.5 md:px-3 md:py-2 md:text-sm',
                 isCurrent
                   ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
                   : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',

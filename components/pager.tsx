@@ -2,10 +2,10 @@
 // Pager: the page number, Previous and Next as real links, and the page size.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { listHref, nextPage, PAGE_SIZES, previousPage, withPageSize, type Filters, type ListState } from './list-url';
 import { buttonClasses } from './ui/button';
 import { Select } from './ui/field';
+import { useSelectNavigation } from './use-select-navigation';
 
 export function Pager<F extends Filters>({
   pathname,
@@ -18,7 +18,7 @@ export function Pager<F extends Filters>({
   nextCursor: string | undefined;
   noun: string;
 }) {
-  const router = useRouter();
+  const pageSizeSelect = useSelectNavigation(String(state.limit));
   const hasPrevious = state.cursors.length > 0;
   const disabled = 'pointer-events-none opacity-50';
   return (
@@ -30,8 +30,9 @@ export function Pager<F extends Filters>({
         <Select
           id="page-size"
           className="h-8 w-24"
-          value={state.limit}
-          onChange={(event) => router.push(listHref(pathname, withPageSize(state, Number(event.target.value))))}
+          value={pageSizeSelect.value}
+          onFocus={pageSizeSelect.onFocus}
+          onChange={(event) => pageSizeSelect.choose(event.target.value, listHref(pathname, withPageSize(state, Number(event.target.value))))}
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

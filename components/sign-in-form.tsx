@@ -3,7 +3,7 @@
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { Button } from './ui/button';
 import { Field, Input } from './ui/field';
@@ -13,6 +13,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const [isPending, setPending] = useState(false);
+  const password = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,16 +32,28 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
     }
     setPending(false);
     setError(signInErrorMessage(result?.error));
+    // The disabled button dropped focus to <body>: back to the field to correct
+    // (the alert is read out, and the field is described by it).
+    password.current?.focus();
+    password.current?.select();
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {error && <Notice tone="error" title={error} />}
+      {error && <Notice id="sign-in-error" tone="error" title={error} />}
       <Field id="email" label="Email">
         <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
       </Field>
       <Field id="password" label="Password">
-        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        <Input
+          ref={password}
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={isPending}>
         <LogIn aria-hidden />

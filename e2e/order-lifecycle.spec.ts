@@ -7,7 +7,7 @@ import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
 
-const field = (page: Page, label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+const field = (page: Page, label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 async function placeOrderFromPetPage(page: Page, name: string): Promise<{ petId: number }> {
   const pet = await apiClient().createPet({ name, categoryId: 11, status: 'available' });

@@ -53,7 +53,7 @@ test('opens an order, and its pet from there', async ({ page }) => {
   await orderLink.click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByRole('heading', { name: orderName })).toBeVisible();
-  await expect(page.locator('dl dt')).toHaveText(['ID', 'Pet', 'Quantity', 'Status', 'Ship date', 'Placed']);
+  await expect(page.locator('dl dt')).toHaveText(['ID', 'Pet', 'Pet status', 'Quantity', 'Status', 'Ship date', 'Placed']);
   await inspectPage(page, 'order');
 
   const petLink = page.locator('dl').getByRole('link');

@@ -10,6 +10,7 @@ import { config } from './config';
 import { listenToChannel } from './db/client';
 import { failureReason, logFailure } from './failure-log';
 import { log } from './log';
+import { recordKeyCacheLookup } from './metrics';
 
 export const REVOCATION_CHANNEL = 'api_key_revoked';
 // Bounds how long an entry is trusted even if a notification were lost unseen.
@@ -35,6 +36,12 @@ export class KeyCache {
   }
 
   lookup(hash: string, atMs: number): CachedKey | undefined {
+    const key = this.find(hash, atMs);
+    recordKeyCacheLookup(key !== undefined);
+    return key;
+  }
+
+  private find(hash: string, atMs: number): CachedKey | undefined {
     if (!this.isListening) return undefined;
     const entry = this.entries.get(hash);
     if (!entry) return undefined;

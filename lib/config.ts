@@ -14,6 +14,15 @@ const ConfigSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), so nothing may
+  // rely on session state through it; LISTEN and migrations use DATABASE_DIRECT_URL.
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  DATABASE_DIRECT_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   PGLITE_DIR: z.string().min(1).default('./.data/pglite'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PETSTORE_BOOTSTRAP_API_KEY: optionalText.pipe(
@@ -44,6 +53,8 @@ const ConfigSchema = z.object({
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
   // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
   PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
+  // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.
+  PETSTORE_METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The first dashboard user, created at start-up if no user has that email.
   ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
@@ -51,10 +62,20 @@ const ConfigSchema = z.object({
   // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
-}).refine((settings) => Boolean(settings.ADMIN_EMAIL) === Boolean(settings.ADMIN_PASSWORD), {
-  path: ['ADMIN_PASSWORD'],
-  error: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-});
+})
+  .refine((settings) => Boolean(settings.ADMIN_EMAIL) === Boolean(settings.ADMIN_PASSWORD), {
+    path: ['ADMIN_PASSWORD'],
+    error: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  })
+  .refine((settings) => settings.DATABASE_POOLER === 'none' || settings.DATABASE_URL, {
+    path: ['DATABASE_POOLER'],
+    error: 'DATABASE_POOLER needs DATABASE_URL (the pooler\'s address)',
+  });
+
+/** The connection for what needs a session (LISTEN, migrations' advisory lock): past the pooler. */
+export function directDatabaseUrl(settings: Config = config()): string | undefined {
+  return settings.DATABASE_DIRECT_URL ?? settings.DATABASE_URL;
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -1,6 +1,7 @@
-// `npm test`: builds the production app, runs the API suite against a real
-// PostgreSQL and against the embedded PGlite, then the browser suite if there is
-// one, and ends with one summary line: "N passed, N failed".
+// `npm test`: builds the production app, runs the unit tests, the API suite
+// against a real PostgreSQL, through PgBouncer and against the embedded PGlite,
+// the fleet tests, then the browser suite if there is one, and ends with one
+// summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,8 +52,17 @@ function vitest(label, project, report, env = {}) {
 }
 
 vitest('unit tests (no server)', 'unit', path.join(reports, 'vitest-unit.json'));
-for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pglite']) {
+// pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
+for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']) {
   vitest(`API tests on ${database}`, 'api', path.join(reports, `vitest-${database}.json`), { TEST_DATABASE: database });
+}
+if (!onlyDatabase) {
+  // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+  const report = path.join(reports, 'vitest-fleet.json');
+  run('fleet tests', process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.fleet.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  addVitestReport(report);
 }
 
 if (fs.existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {

@@ -15,16 +15,14 @@ export default function DocsPage() {
           <Link href="/pets" className="rounded-lg" aria-label="Petstore dashboard">
             <Brand />
           </Link>
-          <span className="hidden text-sm text-zinc-500 sm:inline dark:text-zinc-400">API reference</span>
+          <h1 className="text-sm font-normal text-zinc-600 dark:text-zinc-400">API reference</h1>
         </div>
         <Link href="/pets" className={buttonClasses('secondary', 'sm')}>
           Dashboard
         </Link>
       </header>
-      <main id="main">
-        <h1 className="sr-only">Petstore API reference</h1>
-        <ApiReferenceLoader />
-      </main>
+      {/* Not a <main>: Scalar renders the page's main landmark itself. */}
+      <ApiReferenceLoader />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { Brand } from '@/components/brand';
 import { SignInForm } from '@/components/sign-in-form';
+import { SignInHint } from '@/components/sign-in-hint';
 import { currentSession, safeReturnPath } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -25,8 +26,7 @@ export default async function SignInPage({ searchParams }: Props) {
           <SignInForm returnTo={returnTo} />
         </div>
         <p className="mt-6 text-center text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
-          First start on the embedded database? The server log shows the password generated for{' '}
-          <span className="font-mono">admin@localhost</span>.
+          <SignInHint />
         </p>
       </div>
     </main>

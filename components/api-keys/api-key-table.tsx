@@ -36,7 +36,8 @@ function isExpired(apiKey: ApiKey): boolean {
 
 export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
   return (
-    <TableCard>
+    // Eight columns: narrower cell padding keeps them a table in a 1280 px window (the card stacks them when they do not fit).
+    <TableCard className="[&_td]:px-3 [&_th]:px-3">
       <Table aria-label="API keys">
         <TableHead columns={API_KEY_COLUMNS} />
         <tbody>
@@ -44,8 +45,8 @@ export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
             const isActive = !apiKey.revokedAt && !isExpired(apiKey);
             return (
               <Tr key={apiKey.id} className={isActive ? undefined : 'text-zinc-500 dark:text-zinc-400'}>
-                {/* Names may be long: they wrap (the ! beats Td's nowrap) rather than widen the table past the Revoke button. */}
-                <Td className="max-w-32 min-w-28 font-medium whitespace-normal! wrap-anywhere">{apiKey.name}</Td>
+                {/* Names may be long: they wrap between words (the ! beats Td's nowrap) rather than widen the table. */}
+                <Td className="max-w-48 min-w-28 font-medium whitespace-normal! wrap-break-word">{apiKey.name}</Td>
                 <Td className="font-mono text-xs">{apiKey.prefix}…</Td>
                 <Td>
                   <Badge tone={apiKey.scopes.includes('admin') ? 'violet' : apiKey.scopes.includes('write') ? 'blue' : 'zinc'}>

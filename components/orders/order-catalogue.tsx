@@ -2,7 +2,7 @@
 // OrderCatalogue: the orders page's interactive part: status and pet filters and
 // the page, all in the URL; "Place order" opens a dialog and ends with a notice
 // linking to the new order.
-import { Inbox, SearchX, ShoppingBag, X } from 'lucide-react';
+import { Inbox, SearchX, ShoppingBag } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -13,14 +13,16 @@ import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
+import { useSelectNavigation } from '../use-select-navigation';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { Input, Select } from '../ui/field';
+import { Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './order-status-badge';
 import { ORDER_COLUMNS, OrderTable } from './order-table';
+import { PetIdFilter } from './pet-id-filter';
 
 export type OrderFilters = { status: OrderStatus | undefined; petId: string | undefined };
 
@@ -29,11 +31,12 @@ const PATH = '/orders';
 const loadPlaceOrderDialog = () => import('./place-order-dialog');
 const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
 
-export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
+export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<OrderFilters>; rejectedPetId?: string }) {
   const router = useRouter();
   const { status, petId } = state.filters;
+  const statusSelect = useSelectNavigation(status ?? '');
   const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
-  const filterBy = (filters: Partial<OrderFilters>) => router.push(listHref(PATH, withFilters(state, { ...state.filters, ...filters })));
+  const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
   const [isPlacing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<Order>();
 
@@ -79,7 +82,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           </Link>
         </Notice>
       )}
-      <div className="mb-4 flex flex-wrap items-end gap-4">
+      <div className="mb-4 flex flex-wrap items-start gap-4">
         <div className="flex items-center gap-3">
           <label htmlFor="order-status-filter" className="text-sm font-medium">
             Status
@@ -87,8 +90,11 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
           <Select
             id="order-status-filter"
             className="h-10 w-40"
-            value={status ?? ''}
-            onChange={(event) => filterBy({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+            value={statusSelect.value}
+            onFocus={statusSelect.onFocus}
+            onChange={(event) =>
+              statusSelect.choose(event.target.value, filtered({ status: (event.target.value || undefined) as OrderStatus | undefined }))
+            }
           >
             <option value="">All statuses</option>
             {ORDER_STATUS_OPTIONS.map((value) => (
@@ -98,28 +104,7 @@ export function OrderCatalogue({ state }: { state: ListState<OrderFilters> }) {
             ))}
           </Select>
         </div>
-        <form
-          key={petId ?? ''}
-          className="flex items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const value = String(new FormData(event.currentTarget).get('petId') ?? '').trim();
-            filterBy({ petId: /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined });
-          }}
-        >
-          <label htmlFor="order-pet-filter" className="text-sm font-medium">
-            Pet ID
-          </label>
-          <Input id="order-pet-filter" name="petId" inputMode="numeric" className="h-10 w-28" defaultValue={petId ?? ''} autoComplete="off" />
-          <Button type="submit" variant="secondary">
-            Filter
-          </Button>
-          {petId && (
-            <Button variant="ghost" size="sm" onClick={() => filterBy({ petId: undefined })} aria-label="Clear the pet filter">
-              <X aria-hidden />
-            </Button>
-          )}
-        </form>
+        <PetIdFilter petId={petId} rejected={rejectedPetId} onFilter={(value) => router.push(filtered({ petId: value }))} />
       </div>
       {orders.isPending ? (
         <TableSkeleton columns={ORDER_COLUMNS} rows={Math.min(state.limit, 20)} label="Orders (loading)" />

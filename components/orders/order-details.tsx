@@ -1,13 +1,16 @@
 'use client';
-// OrderDetails: one order's fields, a link to its pet, and the moves its status allows.
+// OrderDetails: one order's fields, its pet (a link, and the pet's status now),
+// and the moves its status allows.
 import Link from 'next/link';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useOrder, usePet } from '@/lib/client/hooks';
 import { formatDateTime } from '../format';
+import { StatusBadge } from '../pets/status-badge';
 import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { Skeleton } from '../ui/skeleton';
 import { OrderMoves } from './order-moves';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -32,6 +35,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
             label: 'Pet',
             value: data && <PetLink petId={data.petId} />,
           },
+          { label: 'Pet status', value: data && <PetStatus petId={data.petId} /> },
           { label: 'Quantity', value: data?.quantity },
           { label: 'Status', value: data && <OrderStatusBadge status={data.status} /> },
           { label: 'Ship date', value: formatDateTime(data?.shipDate, 'Not shipped yet') },
@@ -40,6 +44,13 @@ export function OrderDetails({ orderId }: { orderId: number }) {
       />
     </>
   );
+}
+
+// The pet's status as the API has it now (it refreshes after each move); shares PetLink's query.
+function PetStatus({ petId }: { petId: number }) {
+  const pet = usePet(petId);
+  if (pet.isError) return <span className="text-zinc-500 dark:text-zinc-400">Unknown (the pet could not be loaded)</span>;
+  return pet.data ? <StatusBadge status={pet.data.status} /> : <Skeleton className="h-4 w-20" />;
 }
 
 // The pet by name once it has loaded ("Pet 12" until then, or if it cannot be), and its id beside it.

@@ -1,6 +1,7 @@
 'use client';
 // OrderMoves: a button for each move the order's status allows (cancel asks
-// first); the order, its pet and the lists refresh when the move lands.
+// first); the order, its pet and the lists refresh when the move lands, and a
+// notice says what changed.
 import { Ban, CheckCircle2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { useMoveOrder } from '@/lib/client/hooks';
@@ -12,30 +13,44 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog'
 import { Notice } from '../ui/notice';
 
 const LABELS = { approved: 'Approve', delivered: 'Mark delivered' } as const;
+/** What a landed move says (the pet's side follows PET_STATUS_FOR_ORDER). */
+const OUTCOMES: Partial<Record<OrderStatus, { title: string; detail: string }>> = {
+  approved: { title: 'Order approved', detail: 'Its pet stays pending until the order is delivered or cancelled.' },
+  delivered: { title: 'Order marked delivered', detail: 'Its pet is now sold.' },
+  cancelled: { title: 'Order cancelled', detail: 'Its pet is available again.' },
+};
 
 export function OrderMoves({ order }: { order: Order }) {
   const move = useMoveOrder(order.id);
   const moves = allowedMoves(order.status);
-  if (moves.length === 0 && !move.isError) return null;
+  const outcome = move.isSuccess ? OUTCOMES[move.data.status] : undefined;
+  if (moves.length === 0 && !outcome && !move.isError) return null;
   return (
     <div className="mb-4 flex flex-col gap-3">
+      {outcome && (
+        <Notice tone="success" title={outcome.title}>
+          {outcome.detail}
+        </Notice>
+      )}
       {move.isError && (
         <Notice tone="error" title="The order did not move">
           {errorsFromApi(move.error).message}
         </Notice>
       )}
-      <div className="flex flex-wrap gap-2">
-        {moves.map((status) =>
-          status === 'cancelled' ? (
-            <CancelOrderButton key={status} order={order} move={move} />
-          ) : (
-            <Button key={status} disabled={move.isPending} onClick={() => move.mutate(status)}>
-              {status === 'approved' ? <CheckCircle2 aria-hidden /> : <Truck aria-hidden />}
-              {move.isPending && move.variables === status ? 'Saving…' : LABELS[status as keyof typeof LABELS]}
-            </Button>
-          ),
-        )}
-      </div>
+      {moves.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {moves.map((status) =>
+            status === 'cancelled' ? (
+              <CancelOrderButton key={status} order={order} move={move} />
+            ) : (
+              <Button key={status} disabled={move.isPending} onClick={() => move.mutate(status)}>
+                {status === 'approved' ? <CheckCircle2 aria-hidden /> : <Truck aria-hidden />}
+                {move.isPending && move.variables === status ? 'Saving…' : LABELS[status as keyof typeof LABELS]}
+              </Button>
+            ),
+          )}
+        </div>
+      )}
     </div>
   );
 }

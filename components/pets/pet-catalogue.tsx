@@ -21,6 +21,7 @@ import { Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
+import { useSelectNavigation } from '../use-select-navigation';
 import { ExportPetsButton } from './export-pets-button';
 import { countParams, isNarrowed, listParams, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
@@ -45,6 +46,8 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
   const categories = useCategories();
   const hrefWith = (changes: Partial<PetFilters>) => listHref(PATH, withFilters(state, { ...filters, ...changes }));
   const sort = filters.sort ?? 'id';
+  const categorySelect = useSelectNavigation(filters.categoryId ?? '');
+  const sortSelect = useSelectNavigation(sort);
   const total = counts.data && (filters.status ? counts.data[filters.status === 'none' ? 'none' : filters.status] : counts.data.total);
 
   return (
@@ -97,8 +100,9 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           <Select
             id="category-filter"
             className="h-10 w-44"
-            value={filters.categoryId ?? ''}
-            onChange={(event) => router.push(hrefWith({ categoryId: event.target.value || undefined }))}
+            value={categorySelect.value}
+            onFocus={categorySelect.onFocus}
+            onChange={(event) => categorySelect.choose(event.target.value, hrefWith({ categoryId: event.target.value || undefined }))}
           >
             <option value="">All categories</option>
             {filters.categoryId && !categories.data?.some((category) => String(category.id) === filters.categoryId) && (
@@ -118,8 +122,11 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           <Select
             id="pet-sort"
             className="h-10 w-40"
-            value={sort}
-            onChange={(event) => router.push(hrefWith({ sort: event.target.value === 'id' ? undefined : (event.target.value as PetSort) }))}
+            value={sortSelect.value}
+            onFocus={sortSelect.onFocus}
+            onChange={(event) =>
+              sortSelect.choose(event.target.value, hrefWith({ sort: event.target.value === 'id' ? undefined : (event.target.value as PetSort) }))
+            }
           >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
               <option key={value} value={value}>

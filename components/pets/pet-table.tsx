@@ -32,8 +32,8 @@ export function PetTable({
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <Table aria-label="Pets" aria-busy={isUpdating}>
-        <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
+        <thead role="rowgroup" className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr role="row">
             <SortableTh title="Name" sortKey="name" sort={sort} hrefForSort={hrefForSort} />
             <Th>Category</Th>
             <Th>Status</Th>

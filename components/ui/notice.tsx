@@ -30,7 +30,9 @@ export function Notice({
   children,
   action,
   className,
+  id,
 }: {
+  id?: string;
   tone: Tone;
   title: ReactNode;
   children?: ReactNode;
@@ -39,6 +41,7 @@ export function Notice({
 }) {
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn('flex items-start gap-3 rounded-xl border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0', tones[tone].box, className)}
     >

@@ -6,8 +6,8 @@ import { PetstoreClient } from '../../lib/client/api-client';
 
 export const ADMIN = { email: 'admin@petstore.test', password: 'correct horse battery staple' };
 
-/** The two environments the OpenAPI document names (the docs page must offer both). */
-export const SERVERS = { production: 'https://api.petstore.test/v1', staging: 'https://staging.api.petstore.test/v1' };
+/** The Staging server the suite configures; Production is left unset, so it is this server ("/v1"). */
+export const SERVERS = { staging: 'https://staging.api.petstore.test/v1' };
 
 export const STORAGE_STATE = path.join(import.meta.dirname, '..', '..', 'test-results', 'e2e-admin.json');
 

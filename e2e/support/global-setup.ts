@@ -13,7 +13,6 @@ export default async function globalSetup() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PETSTORE_SEED: 'always',
-      PETSTORE_PRODUCTION_URL: SERVERS.production,
       PETSTORE_STAGING_URL: SERVERS.staging,
     },
   });

@@ -15,6 +15,10 @@ import { commonErrors, errorResponses } from './responses';
 
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
+// The orders operations are one experimental group: the contract switches the
+// docs' try-it panel off for GET /store/orders, so it is off for all of them.
+const experimentalWithoutTryIt = { 'x-stability': 'experimental', 'x-hideTryItPanel': true } as const;
+
 const nextPageLink = {
   Link: {
     description: 'Present when there is a next page: `<…&cursor=…>; rel="next"` (RFC 8288).',
@@ -139,8 +143,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'listOrders',
       summary: 'List orders (experimental)',
       tags: ['store'],
-      'x-stability': 'experimental',
-      'x-hideTryItPanel': true,
+      ...experimentalWithoutTryIt,
       requestParams: { query: ListOrdersQuery },
       responses: {
         '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Orders) },
@@ -153,7 +156,7 @@ const paths: ZodOpenApiPathsObject = {
       summary: 'Place an order (experimental)',
       description: `Orders an \`available\` animal: the order is created \`placed\` and the animal becomes \`pending\`, in one transaction. Of several orders racing for one animal exactly one succeeds; the others get 409. \`quantity\` is 1 to ${MAX_ORDER_QUANTITY}, 1 when absent.`,
       tags: ['store'],
-      'x-stability': 'experimental',
+      ...experimentalWithoutTryIt,
       requestParams: { header: IdempotencyKeyHeaders },
       requestBody: { required: true, ...jsonBody(NewOrder) },
       responses: {
@@ -183,7 +186,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'getOrder',
       summary: 'Get an order (experimental)',
       tags: ['store'],
-      'x-stability': 'experimental',
+      ...experimentalWithoutTryIt,
       requestParams: { path: OrderIdParams },
       responses: {
         '200': { description: 'Success.', ...jsonBody(Order) },
@@ -197,7 +200,7 @@ const paths: ZodOpenApiPathsObject = {
       summary: 'Move an order to another status (experimental)',
       description: `Allowed moves: ${describeMoves()}. Every other move, including to the current status, answers 409 naming the allowed ones. The animal follows its order in the same transaction: ${describePetEffects()}. Delivering sets \`shipDate\` if it is absent. Concurrent moves of one order are serialised: one wins, the others see its result.`,
       tags: ['store'],
-      'x-stability': 'experimental',
+      ...experimentalWithoutTryIt,
       requestParams: { path: OrderIdParams },
       requestBody: { required: true, ...jsonBody(OrderUpdate) },
       responses: {

@@ -6,10 +6,12 @@ import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { config } from '../config';
+import { config, directDatabaseUrl } from '../config';
 import { boundedClient } from './deadline';
 import { watchedSocket } from './hung-connections';
+import { setNotificationClient } from './notify';
 import { pgliteExtensions } from './pglite-extensions';
+import { trackPoolUse } from './pool-use';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -74,6 +76,10 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 60,
     onnotice: () => {},
+    // Through a transaction pooler a statement may run on another server
+    // connection than the one that prepared it (PgBouncer 1.18 has no
+    // protocol-level prepared statements): unnamed statements only.
+    prepare: config().DATABASE_POOLER !== 'transaction',
     // Pipelining was seen losing throughput under sustained load
     // (porsager/postgres#747): one query per connection at a time holds steady.
     // (0 would disable it too, but breaks sql.begin in postgres 3.4.9.)
@@ -82,20 +88,25 @@ export function postgresOptions(max: number): postgres.Options<Record<string, ne
 }
 
 function openPostgres(url: string): Handle {
+  const driver = postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) });
+  trackPoolUse(driver, config().DATABASE_POOL_SIZE);
   // Every query and transaction has a deadline (deadline.ts); connections that stop answering are replaced (hung-connections.ts).
-  const client = boundedClient(
-    postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) }),
-  );
+  const client = boundedClient(driver);
+  // LISTEN needs a session: past the pooler when there is one.
+  const directUrl = directDatabaseUrl()!;
+  const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
+  const database = drizzlePostgres(client, { schema });
+  if (direct) setNotificationClient(database, direct);
   let listener: SharedListener | undefined;
   return {
     kind: 'postgres',
-    database: drizzlePostgres(client, { schema }),
+    database,
     close: async () => {
       await listener?.stop();
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), direct?.end({ timeout: 5 })]);
     },
     listen: async (channel, handlers) => {
-      (listener ??= listenOnOwnConnection(url)).add(channel, handlers);
+      (listener ??= listenOnOwnConnection(directUrl)).add(channel, handlers);
     },
   };
 }

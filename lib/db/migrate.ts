@@ -5,7 +5,7 @@ import path from 'node:path';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { config } from '../config';
+import { directDatabaseUrl } from '../config';
 import { db, postgresOptions } from './client';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
@@ -13,7 +13,8 @@ const migrationsFolder = path.join(process.cwd(), 'drizzle');
 const MIGRATION_LOCK_ID = 7_420_613_095;
 
 export async function migrateDatabase(): Promise<void> {
-  const url = config().DATABASE_URL;
+  // The advisory lock is a session's: never through a transaction pooler.
+  const url = directDatabaseUrl();
   if (url) return migrateWithLock(url);
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   // The PGlite handle is typed as postgres-js's (see client.ts); the pglite migrator wants its own type.

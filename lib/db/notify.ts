@@ -14,6 +14,14 @@ type Listener = {
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
 };
 
+// Databases reached through a transaction pooler: their direct client, which can LISTEN.
+const notificationClients = new WeakMap<Database, Partial<Listener>>();
+
+/** LISTEN for `database`'s notifications on `client` (a direct connection past the pooler). */
+export function setNotificationClient(database: Database, client: Partial<Listener>): void {
+  notificationClients.set(database, client);
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -28,7 +36,7 @@ export async function afterNotification<Result>(
   change: () => Promise<Result>,
   isAnnounced: (result: Result) => boolean,
 ): Promise<Result> {
-  const client = (database as unknown as { $client?: Partial<Listener> }).$client;
+  const client = notificationClients.get(database) ?? (database as unknown as { $client?: Partial<Listener> }).$client;
   if (!client || typeof client.listen !== 'function' || typeof client.unsafe !== 'function') return change();
   let heard = () => {};
   const delivered = new Promise<void>((resolve) => (heard = resolve));

@@ -1,6 +1,8 @@
 // Prepared statements for the hot queries: built once per database handle and
 // name, so a request neither rebuilds the SQL nor makes PostgreSQL parse and
-// plan it again (postgres.js keeps named statements per connection).
+// plan it again (postgres.js keeps named statements per connection). Behind a
+// transaction pooler (DATABASE_POOLER=transaction) the driver sends unnamed
+// statements only (client.ts): the built SQL is still reused, the plan is not.
 import type { Executor } from './client';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();

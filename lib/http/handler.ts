@@ -9,6 +9,7 @@ import { DATABASE_NOT_ANSWERING } from '../db/hung-connections';
 import { db, type Executor } from '../db/client';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../log';
+import { recordRequest, routePattern } from '../metrics';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
 import { idempotently } from './idempotency';
@@ -45,10 +46,11 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     let response: Response;
     let rateLimitHeaders: Record<string, string> = {};
+    let routeParams: Record<string, string | string[]> | undefined;
     try {
+      const params = (routeParams = (await context.params) ?? {});
       const caller = options.scope ? await authenticate(request, options.scope) : ANONYMOUS;
       if (options.scope) rateLimitHeaders = await enforceRateLimit(caller);
-      const params = (await context.params) ?? {};
       const database = await db();
       const operate = (request: Request, database: Executor) =>
         run({ request, url: new URL(request.url), params, caller, requestId, database }).catch((error: unknown) =>
@@ -66,17 +68,21 @@ export function apiRoute(options: Options, run: (operation: Operation) => Promis
     for (const [name, value] of Object.entries({ ...rateLimitHeaders, ...options.headers?.() })) {
       response.headers.set(name, value);
     }
+    const path = new URL(request.url).pathname;
+    const isReplay = response.headers.has('idempotent-replayed');
+    const ms = performance.now() - started;
     log.info(
       {
         requestId,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path,
         status: response.status,
-        ...(response.headers.has('idempotent-replayed') && { replayed: true }),
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(isReplay && { replayed: true }),
+        ms: Math.round(ms * 10) / 10,
       },
       'request',
     );
+    recordRequest({ method: request.method, route: routePattern(path, routeParams), status: response.status, seconds: ms / 1000, isReplay });
     return response;
   };
 }

@@ -8,6 +8,7 @@
 import type { Redis } from 'ioredis';
 import { config } from '../config';
 import { log } from '../log';
+import { recordRateLimited } from '../metrics';
 import type { Caller } from './auth';
 import { ApiError } from './errors';
 
@@ -29,6 +30,7 @@ export async function enforceRateLimit(caller: Caller): Promise<Record<string, s
     ratelimit: `"default";r=${Math.floor(taken.tokens)};t=${Math.ceil((limits.burst - taken.tokens) / limits.rate)}`,
   };
   if (taken.allowed) return headers;
+  recordRateLimited();
   const retryAfter = Math.max(1, Math.ceil((1 - taken.tokens) / limits.rate));
   throw new ApiError('rate_limited', `Too many requests for this API key; retry after ${retryAfter} s.`, {
     headers: { ...headers, 'retry-after': String(retryAfter) },

@@ -46,9 +46,19 @@ describe('the OpenAPI document', () => {
     expect(paths['/pets/{petId}']!.get).toMatchObject({ deprecated: true, 'x-sunset': '2030-12-05T00:00:00.000Z' });
   });
 
-  it('marks GET /store/orders experimental with the try-it panel off', async () => {
+  it.each([
+    ['/store/orders', 'get'],
+    ['/store/orders', 'post'],
+    ['/store/orders/{orderId}', 'get'],
+    ['/store/orders/{orderId}', 'patch'],
+  ])('marks %s %s experimental with the try-it panel off', async (path, method) => {
     const { paths } = await fetchDocument();
-    expect(paths['/store/orders']!.get).toMatchObject({ 'x-stability': 'experimental', 'x-hideTryItPanel': true });
+    expect(paths[path]![method]).toMatchObject({ 'x-stability': 'experimental', 'x-hideTryItPanel': true });
+  });
+
+  it('defaults each server to /v1, relative to wherever the document is read', async () => {
+    const { servers } = await fetchDocument();
+    expect(servers?.map((server) => server.url)).toEqual(['/v1', '/v1']);
   });
 
   it.each([

@@ -1,10 +1,20 @@
 // Vitest global setup: one production server for the whole API suite, on the
-// database named by TEST_DATABASE (postgres, the default, or pglite).
+// database named by TEST_DATABASE: postgres (the default), pglite, or pgbouncer
+// (PostgreSQL through a PgBouncer in transaction mode, for every server the
+// suite starts on the shared PostgreSQL; the tests see a PostgreSQL suite).
 import type { TestProject } from 'vitest/node';
-import { startServer, type DatabaseKind } from './server';
+import { startPgBouncer, type PgBouncer } from '../../scripts/fleet/pgbouncer';
+import { ADMIN_URL, startServer, type DatabaseKind } from './server';
 
 export default async function setup(project: TestProject) {
-  const database = (process.env.TEST_DATABASE ?? 'postgres') as DatabaseKind;
+  let pooler: PgBouncer | undefined;
+  if (process.env.TEST_DATABASE === 'pgbouncer') {
+    const upstream = new URL(ADMIN_URL);
+    pooler = await startPgBouncer({ postgresHost: upstream.hostname, postgresPort: Number(upstream.port || 5432) });
+    // Test workers inherit the environment: tests/support/server.ts reads it.
+    process.env.TEST_PGBOUNCER_PORT = String(pooler.port);
+  }
+  const database = (process.env.TEST_DATABASE === 'pgbouncer' ? 'postgres' : (process.env.TEST_DATABASE ?? 'postgres')) as DatabaseKind;
   const server = await startServer({ database });
   project.provide('baseUrl', server.baseUrl);
   project.provide('apiKey', server.apiKey);
@@ -12,6 +22,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', server.databaseUrl ?? '');
   return async () => {
     await server.stop();
+    await pooler?.destroy();
   };
 }
 

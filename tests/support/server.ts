@@ -70,6 +70,8 @@ export async function startServer(
     PETSTORE_DRAIN_GRACE_MS: '0',
   };
   delete env.DATABASE_URL;
+  delete env.DATABASE_DIRECT_URL;
+  delete env.DATABASE_POOLER;
   delete env.PGLITE_DIR;
   let databaseUrl = options.databaseUrl;
   let pgliteDir: string | undefined;
@@ -83,7 +85,7 @@ export async function startServer(
     env.PGLITE_DIR = path.join(pgliteDir, 'data');
     cleanups.push(async () => fs.rmSync(pgliteDir!, { recursive: true, force: true }));
   }
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (databaseUrl) Object.assign(env, databaseEnvironment(databaseUrl));
   Object.assign(env, options.env);
 
   const child: ChildProcess = spawn(process.execPath, serverArguments(['-p', String(port), '-H', '127.0.0.1']), {
@@ -107,6 +109,20 @@ export async function startServer(
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
+}
+
+/**
+ * DATABASE_URL for a server on `databaseUrl`: with TEST_DATABASE=pgbouncer (global
+ * setup's PgBouncer in front of the shared PostgreSQL), through the pooler in
+ * transaction mode, with the direct URL for LISTEN and migrations.
+ */
+function databaseEnvironment(databaseUrl: string): Record<string, string> {
+  const poolerPort = process.env.TEST_PGBOUNCER_PORT;
+  const url = new URL(databaseUrl);
+  if (!poolerPort || url.host !== new URL(ADMIN_URL).host) return { DATABASE_URL: databaseUrl };
+  const pooled = new URL(databaseUrl);
+  pooled.host = `127.0.0.1:${poolerPort}`;
+  return { DATABASE_URL: pooled.toString(), DATABASE_DIRECT_URL: databaseUrl, DATABASE_POOLER: 'transaction' };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -10,9 +10,12 @@ export const metadata: Metadata = { title: 'Orders' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function OrdersPage({ searchParams }: Props) {
-  const state = readListState<OrderFilters>(await searchParams, {
+  const query = await searchParams;
+  const state = readListState<OrderFilters>(query, {
     status: (value) => OrderStatus.safeParse(value).data,
     petId: (value) => (value && parseRecordId(value) ? value : undefined),
   });
-  return <OrderCatalogue state={state} />;
+  // A petId the filter could not use (a hand-edited link) is shown in the field, with the reason.
+  const rejectedPetId = typeof query.petId === 'string' && query.petId !== '' && !state.filters.petId ? query.petId : undefined;
+  return <OrderCatalogue state={state} rejectedPetId={rejectedPetId} />;
 }

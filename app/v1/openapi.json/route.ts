@@ -6,8 +6,13 @@ import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: null }, async ({ url }) => {
-  const here = `${url.origin}/v1`;
+// An unconfigured server is relative: a reader resolves it against wherever it
+// fetched the document (OpenAPI 3.1, Server Object), so the docs' try-it works
+// at any host, port or proxy. (The origin Next sees is its own bind address,
+// localhost, not the one the browser used.)
+const here = '/v1';
+
+export const GET = apiRoute({ scope: null }, async () => {
   const document = createOpenApiDocument({
     production: config().PETSTORE_PRODUCTION_URL ?? here,
     staging: config().PETSTORE_STAGING_URL ?? here,

@@ -1,0 +1,31 @@
+// SignInHint: where the first dashboard account comes from, told as this
+// server is configured (lib/startup.ts makes it), so the page never points to a
+// password that was not printed.
+import { config } from '@/lib/config';
+
+const code = 'font-mono';
+
+export function SignInHint() {
+  const settings = config();
+  if (settings.ADMIN_EMAIL) {
+    return (
+      <>
+        Sign in with the admin account named by <span className={code}>ADMIN_EMAIL</span>, or one made with{' '}
+        <span className={code}>npm run user -- create</span>.
+      </>
+    );
+  }
+  if (!settings.DATABASE_URL) {
+    return (
+      <>
+        First start on the embedded database? The server log shows the password generated for{' '}
+        <span className={code}>admin@localhost</span>.
+      </>
+    );
+  }
+  return (
+    <>
+      No account yet? Make one on the server with <span className={code}>npm run user -- create --email …</span>.
+    </>
+  );
+}

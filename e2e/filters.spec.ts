@@ -1,0 +1,49 @@
+// The orders list's filters: a bad Pet ID is refused with the reason, and
+// stepping through the status select with arrow keys is one step of history.
+import { expect, test } from '@playwright/test';
+import { STORAGE_STATE } from './support/fixtures';
+
+test.use({ storageState: STORAGE_STATE });
+
+test('an invalid Pet ID says why, and the list and URL stay as they were', async ({ page }) => {
+  await page.goto('/orders?status=placed');
+  const field = page.getByLabel('Pet ID');
+  for (const value of ['abc', '0', '-3', '1.5']) {
+    await field.fill(value);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(`“${value}” is not a pet ID: use a whole number from 1 up, e.g. 12.`);
+    await expect(field).toHaveValue(value);
+    await expect(page).toHaveURL(/\/orders\?status=placed$/);
+  }
+  await field.fill('3');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/\/orders\?status=placed&petId=3$/);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+});
+
+test('a link with an invalid petId shows it in the field with the reason, and lists every order', async ({ page }) => {
+  await page.goto('/orders?petId=abc');
+  const field = page.getByLabel('Pet ID');
+  await expect(field).toHaveValue('abc');
+  await expect(field).toHaveAccessibleDescription('“abc” is not a pet ID: use a whole number from 1 up, e.g. 12.');
+  await expect(page.getByRole('table', { name: 'Orders', exact: true }).locator('tbody tr').first()).toBeVisible();
+});
+
+for (const pace of ['quick', 'slow'] as const) {
+  test(`arrow keys on the status select make one history entry, not one per press (${pace} presses)`, async ({ page }) => {
+    await page.goto('/orders');
+    await expect(page.getByRole('table', { name: 'Orders', exact: true })).toBeVisible();
+    const status = page.getByLabel('Status');
+    await status.focus();
+    for (const reached of ['placed', 'approved', 'delivered']) {
+      await page.keyboard.press('ArrowDown');
+      if (pace === 'slow') await expect(page).toHaveURL(new RegExp(`/orders\\?status=${reached}$`));
+    }
+    await expect(status).toHaveValue('delivered');
+    await expect(page).toHaveURL(/\/orders\?status=delivered$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(status).toHaveValue('');
+  });
+}

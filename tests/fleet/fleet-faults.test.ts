@@ -1,0 +1,172 @@
+// The fleet under faults (npm run test:fleet): nginx in front of three
+// instances over PgBouncer (transaction pooling), as `npm run fleet` runs it.
+// A revocation through one instance is refused by the others before it
+// returns; kill -9 of an instance under load fails no GET and creates each
+// retried POST exactly once; a rolling restart fails no request; a PgBouncer
+// restart answers 503 while it is down, recovers by itself and loses nothing
+// acknowledged. Each prints its figures.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFleet, type Fleet } from '../../scripts/fleet/fleet';
+import { findBinary } from '../../scripts/fleet/processes';
+import { runFleetLoad, storedPetCounts, tally, type Outcome } from '../support/fleet-load';
+import { sleep } from '../support/load';
+import { createTestDatabase } from '../support/server';
+
+const LOOPS = 6;
+const hasPackages = Boolean(findBinary('nginx') && findBinary('pgbouncer'));
+
+describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBouncer', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let fleet: Fleet;
+  const apiKey = `psk_test_${randomBytes(24).toString('base64url')}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    fleet = await startFleet({
+      instances: 3,
+      databaseUrl: database.url,
+      env: {
+        PETSTORE_BOOTSTRAP_API_KEY: apiKey,
+        PETSTORE_SEED: 'never',
+        REDIS_KEY_PREFIX: `petstore-fleet-test-${randomBytes(4).toString('hex')}:`,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await database?.drop();
+  });
+
+  it('refuses a key revoked through one instance on every other, before the revoke returns', async () => {
+    const rounds = 4;
+    let refusedAtOnce = 0;
+    for (let round = 0; round < rounds; round++) {
+      const [revoker, ...others] = rotate(fleet.instances, round);
+      const created = await fetch(`${revoker!.baseUrl}/v1/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `fleet-revoked-${round}`, scope: 'read' }),
+      });
+      expect(created.status).toBe(201);
+      const { id, key } = (await created.json()) as { id: number; key: string };
+      // Every instance has accepted (and cached) the key.
+      for (const instance of fleet.instances) expect((await listPets(instance.baseUrl, key)).status).toBe(200);
+      const revoked = await fetch(`${revoker!.baseUrl}/v1/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } });
+      expect(revoked.status).toBe(200);
+      for (const instance of others) {
+        const response = await listPets(instance.baseUrl, key);
+        expect(response.status).toBe(401);
+        refusedAtOnce++;
+      }
+    }
+    console.log(`fleet figures, revocation: ${JSON.stringify({ rounds, refusedOnTheNextRequest: refusedAtOnce, of: rounds * 2 })}`);
+  });
+
+  it('fails no GET when one of three instances is killed with SIGKILL under load, and creates each retried POST exactly once', async () => {
+    const prefix = `fleet-kill-${Date.now()}`;
+    let isStopped = false;
+    const load = runFleetLoad({ url: fleet.url, apiKey, loops: LOOPS, prefix, retryPostsForMs: 90_000, shouldStop: () => isStopped });
+    await sleep(2_000);
+    const victim = fleet.instances[1]!;
+    const killedAt = performance.now();
+    await victim.stop('SIGKILL');
+    await sleep(4_000);
+    isStopped = true;
+    const outcomes = await load.done;
+    await victim.start();
+
+    const posts = outcomes.filter((outcome) => outcome.method === 'POST');
+    const stored = await storedPetCounts(database.url, prefix);
+    const figures = {
+      ...summary(outcomes),
+      postsRetried: posts.filter((outcome) => outcome.tries > 1).length,
+      postsAnsweredAfterTheKill: posts.filter((outcome) => outcome.answeredAt > killedAt).length,
+      storedOnce: posts.filter((outcome) => stored.get(outcome.name!) === 1).length,
+      storedTwiceOrMore: [...stored.values()].filter((count) => count > 1).length,
+    };
+    console.log(`fleet figures, kill -9 of one of three: ${JSON.stringify(figures)}`);
+    expect(outcomes.filter((outcome) => outcome.method === 'GET' && outcome.status !== 200)).toEqual([]);
+    expect(posts.filter((outcome) => outcome.status !== 201)).toEqual([]);
+    expect(figures.storedOnce).toBe(posts.length);
+    expect(stored.size).toBe(posts.length);
+  });
+
+  it('fails no request while every instance is restarted in turn (SIGTERM, the next once the last is ready)', async () => {
+    const prefix = `fleet-rolling-${Date.now()}`;
+    let isStopped = false;
+    const load = runFleetLoad({ url: fleet.url, apiKey, loops: LOOPS, prefix, retryPostsForMs: 0, shouldStop: () => isStopped });
+    await sleep(1_000);
+    const restarts: number[] = [];
+    for (const instance of fleet.instances) {
+      const started = performance.now();
+      await instance.stop('SIGTERM');
+      await instance.start();
+      restarts.push(Math.round(performance.now() - started));
+    }
+    await sleep(1_000);
+    isStopped = true;
+    const outcomes = await load.done;
+
+    const stored = await storedPetCounts(database.url, prefix);
+    const acknowledged = outcomes.filter((outcome) => outcome.status === 201);
+    console.log(`fleet figures, rolling restart: ${JSON.stringify({ ...summary(outcomes), restartMs: restarts })}`);
+    expect(outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 201)).toEqual([]);
+    expect(acknowledged.filter((outcome) => stored.get(outcome.name!) !== 1)).toEqual([]);
+  });
+
+  it('answers 503 while PgBouncer is down, recovers by itself once it is back, and loses nothing acknowledged', async () => {
+    const prefix = `fleet-pooler-${Date.now()}`;
+    let isStopped = false;
+    const load = runFleetLoad({ url: fleet.url, apiKey, loops: LOOPS, prefix, retryPostsForMs: 0, pauseMs: 20, shouldStop: () => isStopped });
+    await sleep(1_500);
+    const stoppedAt = performance.now();
+    await fleet.pgbouncer.stop('SIGTERM');
+    await sleep(3_000);
+    await fleet.pgbouncer.start();
+    const backAt = performance.now();
+    // Recovered: every instance answers a GET again (asked directly, so nginx cannot pick a healthy one).
+    for (const instance of fleet.instances) {
+      while ((await listPets(instance.baseUrl, apiKey)).status !== 200) {
+        expect(performance.now() - backAt).toBeLessThan(15_000);
+        await sleep(100);
+      }
+    }
+    const recoveredMs = Math.round(performance.now() - backAt);
+    await sleep(1_000);
+    isStopped = true;
+    const outcomes = await load.done;
+
+    const stored = await storedPetCounts(database.url, prefix);
+    const acknowledged = outcomes.filter((outcome) => outcome.status === 201);
+    const whileDown = outcomes.filter((outcome) => outcome.answeredAt > stoppedAt && outcome.sentAt < backAt);
+    console.log(
+      `fleet figures, PgBouncer restart: ${JSON.stringify({
+        ...summary(outcomes),
+        downMs: Math.round(backAt - stoppedAt),
+        answeredWhileDown: tally(whileDown),
+        allInstancesRecoveredMsAfterRestart: recoveredMs,
+        acknowledgedCreates: acknowledged.length,
+        acknowledgedStored: acknowledged.filter((outcome) => stored.get(outcome.name!) === 1).length,
+      })}`,
+    );
+    expect(outcomes.filter((outcome) => ![200, 201, 503].includes(outcome.status ?? 0))).toEqual([]);
+    expect(outcomes.some((outcome) => outcome.status === 503)).toBe(true);
+    expect(acknowledged.filter((outcome) => stored.get(outcome.name!) !== 1)).toEqual([]);
+  });
+});
+
+function listPets(baseUrl: string, key: string): Promise<Response> {
+  return fetch(`${baseUrl}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+}
+
+function rotate<T>(items: T[], by: number): T[] {
+  const start = by % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
+function summary(outcomes: Outcome[]) {
+  const seconds = outcomes.length ? (Math.max(...outcomes.map((o) => o.answeredAt)) - Math.min(...outcomes.map((o) => o.sentAt))) / 1000 : 0;
+  return { requests: outcomes.length, seconds: Math.round(seconds * 10) / 10, byStatus: tally(outcomes) };
+}

@@ -25,9 +25,9 @@ export function StatusTabs({
   hrefFor: (status: StatusTab | undefined) => string;
 }) {
   return (
-    // relative: the tabs' screen-reader-only text stays inside the scroll box, not beyond the page edge.
-    <nav aria-label="Status" className="relative mb-4 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-      <ul className="-mb-px flex gap-1">
+    // The tabs wrap rather than scroll sideways on a narrow screen; relative keeps their screen-reader text inside.
+    <nav aria-label="Status" className="relative mb-4 border-b border-zinc-200 dark:border-zinc-800">
+      <ul className="-mb-px flex flex-wrap gap-1">
         {TABS.map(({ status, label, count }) => {
           const isCurrent = status === current;
           return (

@@ -1,4 +1,4 @@
-// How dates read in the dashboard: short, in the viewer's locale and time zone.
+// How dates and numbers read in the dashboard: dates short, in the viewer's locale and time zone.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -12,4 +12,17 @@ export function formatDateTime(iso: string | undefined, fallback = '—'): strin
 export function splitDateTime(iso: string): { date: string; time: string } {
   const instant = new Date(iso);
   return { date: date.format(instant), time: time.format(instant) };
+}
+
+const whole = new Intl.NumberFormat('en');
+
+/** 1234 reads "1,234". */
+export function formatCount(count: number): string {
+  return whole.format(count);
+}
+
+/** Where a page sits in the whole list: "1–20 of 1,234". */
+export function formatRange(first: number, shown: number, total: number | undefined): string {
+  const range = shown === 0 ? '0' : `${formatCount(first)}–${formatCount(first + shown - 1)}`;
+  return total === undefined ? range : `${range} of ${formatCount(total)}`;
 }

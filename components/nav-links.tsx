@@ -1,23 +1,26 @@
 'use client';
 // NavLinks: the dashboard's sections; the current one is marked for eyes and
-// screen readers. On phones, four equal tabs (icon over label) that fit the
-// width with room at both edges; a column in the sidebar from md up.
-import { BookOpen, KeyRound, PawPrint, ShoppingCart } from 'lucide-react';
+// screen readers. On phones, six equal tabs (icon over label) in two rows of
+// three that fit the width with room at both edges; a column in the sidebar
+// from md up.
+import { BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from './ui/cn';
 
 const SECTIONS = [
   { href: '/pets', label: 'Pets', icon: PawPrint },
+  { href: '/categories', label: 'Categories', icon: Tags },
   { href: '/orders', label: 'Orders', icon: ShoppingCart },
   { href: '/api-keys', label: 'API keys', icon: KeyRound },
+  { href: '/users', label: 'Users', icon: Users },
   { href: '/docs', label: 'Docs', icon: BookOpen },
 ];
 
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <ul className="grid grid-cols-4 gap-1 md:flex md:flex-col">
+    <ul className="grid grid-cols-3 gap-1 md:flex md:flex-col">
       {SECTIONS.map(({ href, label, icon: Icon }) => {
         const isCurrent = pathname === href || pathname.startsWith(`${href}/`);
         return (

@@ -23,7 +23,7 @@ test.describe('signed in', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add a pet' });
     await dialog.getByLabel('Name').fill(`Focus Finch ${Date.now()}`);
-    await dialog.getByLabel('Category ID').fill('4');
+    await dialog.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
     await dialog.getByRole('button', { name: 'Add pet' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'was added' })).toBeVisible();

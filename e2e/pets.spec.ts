@@ -1,12 +1,13 @@
-// The pets pages: the list with its URL-held filter and pages, adding a pet, one pet.
+// The pets pages: the list with its URL-held status tabs and pages, adding a pet, one pet.
 import { expect, test, type Page } from '@playwright/test';
-import { STORAGE_STATE } from './support/fixtures';
+import { apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
 
 const petTable = (page: Page) => page.getByRole('table', { name: 'Pets', exact: true });
 const petRows = (page: Page) => petTable(page).locator('tbody tr');
+const statusTab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: new RegExp(`^${name}`) });
 
 /** The ids on the page once it has settled (the previous page stays, dimmed and busy, while the next one loads). */
 async function idsOnPage(page: Page): Promise<number[]> {
@@ -17,7 +18,7 @@ async function idsOnPage(page: Page): Promise<number[]> {
 test('lists pets with name, category, status and id', async ({ page }) => {
   await page.goto('/pets');
   await expect(petRows(page)).toHaveCount(20);
-  await expect(petTable(page).getByRole('columnheader')).toHaveText(['Name', 'Category ID', 'Status', 'ID']);
+  await expect(petTable(page).getByRole('columnheader')).toHaveText(['Name', 'Category', 'Status', 'ID']);
   await expect(petRows(page).first().getByRole('link')).toHaveText('Biscuit');
   await inspectPage(page, 'pets');
 });
@@ -26,8 +27,9 @@ for (const [status, label] of [['available', 'Available'], ['pending', 'Pending'
   test(`filters the list by status ${status}`, async ({ page }) => {
     await page.goto('/pets');
     await expect(petRows(page)).toHaveCount(20);
-    await page.getByLabel('Status').selectOption(status);
+    await statusTab(page, label).click();
     await expect(page).toHaveURL(new RegExp(`/pets\\?status=${status}$`));
+    await expect(statusTab(page, label)).toHaveAttribute('aria-current', 'page');
     await expect(petRows(page).first().locator('td').nth(2)).toHaveText(label);
     await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
     const statuses = await petRows(page).locator('td:nth-child(3)').allTextContents();
@@ -63,7 +65,7 @@ test('pages forward and back through the URL, and a filter change returns to pag
 
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.getByText('Page 2')).toBeVisible();
-  await page.getByLabel('Status').selectOption('available');
+  await statusTab(page, 'Available').click();
   await expect(page).toHaveURL(/\/pets\?status=available&limit=10$/);
   await expect(page.getByText('Page 1')).toBeVisible();
   await expect(page.getByLabel('Rows per page')).toHaveValue('10');
@@ -74,12 +76,13 @@ test('the menu link opens a clean list', async ({ page }) => {
   await expect(petRows(page).first()).toBeVisible();
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Pets' }).click();
   await expect(page).toHaveURL(/\/pets$/);
-  await expect(page.getByLabel('Status')).toHaveValue('');
+  await expect(statusTab(page, 'All')).toHaveAttribute('aria-current', 'page');
   await expect(petRows(page)).toHaveCount(20);
 });
 
 test('adds a pet, shows it without a reload, and finds it by its status', async ({ page }) => {
   const name = `Pip ${Date.now()}`;
+  const category = await apiClient().createCategory({ name: `Songbirds ${Date.now()}` });
   await page.goto('/pets');
   await page.getByRole('button', { name: 'Add pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a pet' });
@@ -87,7 +90,7 @@ test('adds a pet, shows it without a reload, and finds it by its status', async 
   await inspectPage(page, 'add-pet');
 
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Category ID').fill('12');
+  await dialog.getByLabel('Category', { exact: true }).selectOption({ label: category.name });
   await dialog.getByLabel('Status').selectOption('sold');
   await dialog.getByRole('button', { name: 'Add pet' }).click();
 
@@ -99,8 +102,9 @@ test('adds a pet, shows it without a reload, and finds it by its status', async 
   await expect(page).toHaveURL(/\/pets\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.locator('dl')).toContainText('Sold');
+  await expect(page.locator('dl')).toContainText(category.name);
 
-  await page.goto('/pets?status=sold&limit=100');
+  await page.goto('/pets?status=sold&sort=-id');
   await expect(petTable(page).getByRole('link', { name })).toBeVisible();
 });
 
@@ -109,20 +113,16 @@ test('refuses an invalid pet in the browser, with the errors beside the fields',
   await page.getByRole('button', { name: 'Add pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a pet' });
   await dialog.getByLabel('Name').fill('   ');
-  await dialog.getByLabel('Category ID').fill('abc');
   await dialog.getByRole('button', { name: 'Add pet' }).click();
 
   await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Name must not be empty.');
-  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID must be an integer.');
+  await expect(dialog.getByLabel('Category', { exact: true })).toHaveAccessibleDescription('Category is required.');
   await inspectPage(page, 'add-pet-errors');
-
-  await dialog.getByLabel('Category ID').fill('');
-  await dialog.getByRole('button', { name: 'Add pet' }).click();
-  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID is required.');
 });
 
 test("shows the server's field errors when the API refuses a pet", async ({ page }) => {
+  const category = await apiClient().createCategory({ name: `Refusals ${Date.now()}` });
   await page.route('**/v1/pets', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     await route.fulfill({
@@ -140,9 +140,9 @@ test("shows the server's field errors when the API refuses a pet", async ({ page
   await page.getByRole('button', { name: 'Add pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a pet' });
   await dialog.getByLabel('Name').fill('Refused');
-  await dialog.getByLabel('Category ID').fill('5');
+  await dialog.getByLabel('Category', { exact: true }).selectOption({ label: category.name });
   await dialog.getByRole('button', { name: 'Add pet' }).click();
-  await expect(dialog.getByLabel('Category ID')).toHaveAccessibleDescription('Category ID must be at most 9007199254740991 (2^53-1).');
+  await expect(dialog.getByLabel('Category', { exact: true })).toHaveAccessibleDescription('Category must be at most 9007199254740991 (2^53-1).');
   await expect(dialog).toBeVisible();
 });
 
@@ -155,7 +155,7 @@ test('opens a pet from its name in the list', async ({ page }) => {
   await expect(page.getByRole('heading', { name: name! })).toBeVisible();
   const details = page.locator('dl');
   await expect(details).toContainText('Pending');
-  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
+  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status']);
   await inspectPage(page, 'pet');
 });
 

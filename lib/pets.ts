@@ -2,7 +2,7 @@
 // search and filters), count, create, get, change and delete. Changing a
 // status and deleting lock the pet's row first, as lib/orders.ts does, so they
 // serialise with orders placed or moved for the same pet.
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetUpdate } from './contract/pets';
 import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
@@ -20,7 +20,7 @@ export function toPet(row: PetRow): Pet {
   return pet;
 }
 
-type PetFilters = { status?: PetStatus; name?: string; categoryId?: number };
+type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
 
@@ -29,22 +29,28 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-type Shape = { byStatus: boolean; byName: boolean; byCategory: boolean };
+// byStatus 'none': the pets without a status (IS NULL, no parameter).
+type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean };
 
 function shapeOf(filters: PetFilters): Shape {
-  return { byStatus: filters.status !== undefined, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined };
+  const byStatus = filters.status === undefined ? false : filters.status === 'none' ? 'none' : 'value';
+  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined };
 }
+
+/** The status part of a prepared statement's name. */
+const statusPart = (shape: Shape): string | false => (shape.byStatus === 'none' ? 'no_status' : shape.byStatus && 'status');
 
 function filterConditions(shape: Shape): SQL[] {
   const conditions: SQL[] = [];
-  if (shape.byStatus) conditions.push(eq(pets.status, sql.placeholder('status')));
+  if (shape.byStatus === 'value') conditions.push(eq(pets.status, sql.placeholder('status')));
+  if (shape.byStatus === 'none') conditions.push(isNull(pets.status));
   if (shape.byCategory) conditions.push(eq(pets.categoryId, sql.placeholder('categoryId')));
   if (shape.byName) conditions.push(ilike(pets.name, sql.placeholder('pattern')));
   return conditions;
 }
 
 function filterValues(filters: PetFilters): Record<string, unknown> {
-  return { status: filters.status, categoryId: filters.categoryId, pattern: filters.name === undefined ? undefined : containing(filters.name) };
+  return { status: filters.status === 'none' ? undefined : filters.status, categoryId: filters.categoryId, pattern: filters.name === undefined ? undefined : containing(filters.name) };
 }
 
 // Keyset on (sort key, id): the page after the cursor, in the sort's direction.
@@ -86,7 +92,7 @@ function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: b
 function listStatement(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
   const name = [
     'list_pets',
-    shape.byStatus && 'status',
+    statusPart(shape),
     shape.byCategory && 'category',
     shape.byName && 'name',
     `sort_${sort.replace('-', 'desc_')}`,
@@ -145,7 +151,7 @@ function countQuery(database: Database, shape: Shape) {
 }
 
 /** Counts with only the status filter are the counters' too: that status's count, the others 0. */
-function onlyStatus(counts: PetCounts, status: PetStatus): PetCounts {
+function onlyStatus(counts: PetCounts, status: PetStatus | 'none'): PetCounts {
   return { total: counts[status], available: 0, pending: 0, sold: 0, none: 0, [status]: counts[status] };
 }
 
@@ -158,7 +164,7 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
   const values = filterValues(filters);
   const raw = shape.byName ? await selectPlannedEachTime(database, countQuery(database, shape), values) : undefined;
   if (raw) return toCounts(raw.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) })));
-  const name = ['count_pets', shape.byStatus && 'status', shape.byCategory && 'category', shape.byName && 'name'].filter(Boolean).join('_');
+  const name = ['count_pets', statusPart(shape), shape.byCategory && 'category', shape.byName && 'name'].filter(Boolean).join('_');
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 

@@ -1,8 +1,8 @@
 // A small sample catalogue, so a first look at an empty database is not empty.
-import { count } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { PetStatus } from './contract/pets';
 import type { Database } from './db/client';
-import { orders, pets } from './db/schema';
+import { categories, orders, pets } from './db/schema';
 
 const NAMES = [
   'Biscuit', 'Luna', 'Milo', 'Pepper', 'Nala', 'Oscar', 'Willow', 'Ziggy', 'Hazel', 'Rocco',
@@ -10,6 +10,7 @@ const NAMES = [
   'Otis', 'Marble', 'Pixel', 'Saffron', 'Noodle', 'Tango', 'Fennel', 'Echo', 'Basil', 'Comet',
   'Pickles', 'Aster', 'Dumpling', 'Figaro', 'Nutmeg', 'Quill',
 ];
+const CATEGORY_NAMES = ['Dogs', 'Cats', 'Birds', 'Reptiles'];
 const STATUSES: (PetStatus | null)[] = ['available', 'available', 'pending', 'sold', null];
 
 export async function isCatalogueEmpty(database: Database): Promise<boolean> {
@@ -17,12 +18,19 @@ export async function isCatalogueEmpty(database: Database): Promise<boolean> {
   return row!.pets === 0;
 }
 
-/** Adds the sample pets and a few orders that agree with the pets' statuses. */
+/** Adds the sample categories (kept if they exist), pets in them, and a few orders that agree with the pets' statuses. */
 export async function seedCatalogue(database: Database): Promise<{ pets: number; orders: number }> {
   return database.transaction(async (transaction) => {
+    await transaction.insert(categories).values(CATEGORY_NAMES.map((name) => ({ name }))).onConflictDoNothing();
+    // Names are unique ignoring case: an existing "dogs" is the seed's "Dogs".
+    const named = await transaction
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(inArray(sql`lower(${categories.name})`, CATEGORY_NAMES.map((name) => name.toLowerCase())));
+    const categoryIds = CATEGORY_NAMES.map((name) => named.find((category) => category.name.toLowerCase() === name.toLowerCase())!.id);
     const inserted = await transaction
       .insert(pets)
-      .values(NAMES.map((name, index) => ({ name, categoryId: (index % 4) + 1, status: STATUSES[index % STATUSES.length]! })))
+      .values(NAMES.map((name, index) => ({ name, categoryId: categoryIds[index % 4]!, status: STATUSES[index % STATUSES.length]! })))
       .returning({ id: pets.id, status: pets.status });
     const pending = inserted.filter((pet) => pet.status === 'pending');
     const sold = inserted.filter((pet) => pet.status === 'sold');

@@ -1,14 +1,13 @@
-// Dashboard users: creating them, checking a password, changing it. Passwords
+// Dashboard users: creating, listing, checking and changing passwords. Passwords
 // are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { revokeApiKey } from './api-keys';
 import type { Database } from './db/client';
-import { users } from './db/schema';
+import { apiKeys, users } from './db/schema';
 
 export type User = { id: number; email: string };
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,12 +29,12 @@ export async function findUserByEmail(database: Database, email: string): Promis
 }
 
 /** Creates the user unless one with that email exists; returns it, or undefined when it existed already. */
-export async function createUser(database: Database, input: { email: string; password: string }): Promise<User | undefined> {
+export async function createUser(database: Database, input: { email: string; password: string }): Promise<(User & { createdAt: Date }) | undefined> {
   const [row] = await database
     .insert(users)
     .values({ email: normaliseEmail(input.email), passwordHash: await hash(input.password) })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email });
+    .returning({ id: users.id, email: users.email, createdAt: users.createdAt });
   return row;
 }
 
@@ -64,4 +63,38 @@ export async function verifyCredentials(database: Database, email: string, passw
     return undefined;
   }
   return (await verify(row.passwordHash, password)) ? { id: row.id, email: row.email } : undefined;
+}
+
+/** Every dashboard user, oldest first (no hashes). */
+export async function listUsers(database: Database): Promise<(User & { createdAt: Date })[]> {
+  return database.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).orderBy(asc(users.id));
+}
+
+/** The user a dashboard session's API key belongs to; undefined for keys made by hand (CLI, API, bootstrap). */
+export async function findUserByApiKey(database: Database, keyId: number): Promise<User | undefined> {
+  const [row] = await database
+    .select({ id: users.id, email: users.email })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.id, keyId));
+  return row;
+}
+
+/**
+ * Sets a new password only when the current one is right: false (nothing changed) when it
+ * is not. The user's other dashboard sessions end (their keys are revoked): whoever held
+ * the old password is signed out; the session that made the change stays.
+ */
+export async function changePassword(
+  database: Database,
+  change: { user: User; keyId: number; currentPassword: string; newPassword: string; at: Date },
+): Promise<boolean> {
+  if (!(await verifyCredentials(database, change.user.email, change.currentPassword))) return false;
+  await setPassword(database, change.user.email, change.newPassword);
+  const others = await database
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, change.user.id), ne(apiKeys.id, change.keyId), isNull(apiKeys.revokedAt)));
+  for (const other of others) await revokeApiKey(database, other.id, change.at);
+  return true;
 }

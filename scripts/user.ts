@@ -6,7 +6,8 @@ import { migrateDatabase } from '../lib/db/migrate';
 import { runCommand, UsageError } from './cli';
 import { users } from '../lib/db/schema';
 import { forgetSignInFailures } from '../lib/sign-in-throttle';
-import { createUser, MIN_PASSWORD_LENGTH, setPassword } from '../lib/users';
+import { MIN_PASSWORD_LENGTH } from '../lib/contract/users';
+import { createUser, setPassword } from '../lib/users';
 
 const USAGE = `Usage:
   npm run user -- create --email EMAIL [--password PASSWORD]

@@ -1,15 +1,20 @@
 // The dashboard's pages: signed-in users only. The session's API key is handed
-// to the browser's typed client here; every page below calls /v1 with it.
+// to the browser's typed client here; every page below calls /v1 with it, and
+// one change feed per tab keeps what they show current.
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/app-shell';
 import { requireSession } from '@/lib/auth/session';
+import { LiveUpdates } from '@/lib/client/live-updates';
 import { ApiClientProvider } from '@/lib/client/provider';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   return (
     <AppShell email={session.user?.email ?? ''}>
-      <ApiClientProvider apiKey={session.apiKey}>{children}</ApiClientProvider>
+      <ApiClientProvider apiKey={session.apiKey}>
+        <LiveUpdates />
+        {children}
+      </ApiClientProvider>
     </AppShell>
   );
 }

@@ -1,18 +1,23 @@
 'use client';
 // OrderCatalogue: the orders page's interactive part: status and pet filters and
-// the page, all in the URL.
-import { Inbox, SearchX } from 'lucide-react';
+// the page, all in the URL; "Place order" opens a dialog and ends with a notice
+// linking to the new order.
+import { Inbox, SearchX, ShoppingBag } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { useOrders } from '@/lib/client/hooks';
-import type { OrderStatus } from '@/lib/contract/orders';
+import type { Order, OrderStatus } from '@/lib/contract/orders';
 import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
 import { useSelectNavigation } from '../use-select-navigation';
-import { ButtonLink } from '../ui/button';
+import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Select } from '../ui/field';
+import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './order-status-badge';
@@ -23,12 +28,17 @@ export type OrderFilters = { status: OrderStatus | undefined; petId: string | un
 
 const PATH = '/orders';
 
+const loadPlaceOrderDialog = () => import('./place-order-dialog');
+const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
+
 export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<OrderFilters>; rejectedPetId?: string }) {
   const router = useRouter();
   const { status, petId } = state.filters;
   const statusSelect = useSelectNavigation(status ?? '');
   const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
   const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
+  const [isPlacing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<Order>();
 
   return (
     <>
@@ -39,7 +49,39 @@ export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<Orde
             Orders placed in the store, oldest first. <span className="font-medium">Experimental</span> in the API.
           </>
         }
+        action={
+          <Button onClick={() => setPlacing(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
+            <ShoppingBag aria-hidden />
+            Place order
+          </Button>
+        }
       />
+      {isPlacing && (
+        <PlaceOrderDialog
+          onClose={() => setPlacing(false)}
+          onPlaced={(order) => {
+            setPlaced(order);
+            setPlacing(false);
+          }}
+        />
+      )}
+      {placed && (
+        <Notice
+          tone="success"
+          className="mb-4"
+          title={`Order ${placed.id} placed`}
+          action={
+            <Button variant="ghost" size="sm" onClick={() => setPlaced(undefined)}>
+              Dismiss
+            </Button>
+          }
+        >
+          Quantity {placed.quantity}; the pet is now pending.{' '}
+          <Link href={`/orders/${placed.id}`} className="font-medium underline underline-offset-2">
+            View order {placed.id}
+          </Link>
+        </Notice>
+      )}
       <div className="mb-4 flex flex-wrap items-start gap-4">
         <div className="flex items-center gap-3">
           <label htmlFor="order-status-filter" className="text-sm font-medium">

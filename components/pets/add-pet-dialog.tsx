@@ -1,15 +1,15 @@
 'use client';
-// AddPetDialog: the "Add a pet" dialog around AddPetForm. Loaded on demand, as
+// AddPetDialog: the "Add a pet" dialog around PetForm. Loaded on demand, as
 // it brings the form's zod schema and the dialog's code with it.
 import type { Pet } from '@/lib/contract/pets';
 import { Dialog, DialogContent } from '../ui/dialog';
-import { AddPetForm } from './add-pet-form';
+import { PetForm } from './pet-form';
 
 export default function AddPetDialog({ onAdded, onClose }: { onAdded: (pet: Pet) => void; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title="Add a pet" description="The pet gets its id from the service.">
-        <AddPetForm onCancel={onClose} onAdded={onAdded} />
+        <PetForm onCancel={onClose} onSaved={onAdded} />
       </DialogContent>
     </Dialog>
   );

@@ -1,14 +1,17 @@
 'use client';
-// PetCatalogue: the pets page's interactive part. The status filter, the page
-// and its size come from the URL; adding a pet happens in a dialog and ends
-// with a notice linking to the new pet.
+// PetCatalogue: the pets page's interactive part. Search, category, order,
+// status tab, page and page size come from the URL; the tabs carry counts and
+// the list its place in the whole ("1–20 of 1,234"). Adding a pet happens in
+// a dialog and ends with a notice linking to the new pet.
 import { PawPrint, Plus, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { usePets } from '@/lib/client/hooks';
-import type { Pet, PetStatus } from '@/lib/contract/pets';
-import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
+import { useCategories, usePetCounts, usePets } from '@/lib/client/hooks';
+import type { Pet, PetSort } from '@/lib/contract/pets';
+import { formatRange } from '../format';
+import { listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
@@ -19,33 +22,47 @@ import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { useSelectNavigation } from '../use-select-navigation';
+import { ExportPetsButton } from './export-pets-button';
+import { countParams, isNarrowed, listParams, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
+import { PetSearch } from './pet-search';
 import { PetTable, PET_COLUMNS } from './pet-table';
-import { PET_STATUS_LABELS, PET_STATUS_OPTIONS } from './status-badge';
-
-export type PetFilters = { status: PetStatus | undefined };
+import { StatusTabs } from './status-tabs';
 
 const PATH = '/pets';
+
+const SORT_LABELS: Record<PetSort, string> = { id: 'Oldest first', '-id': 'Newest first', name: 'Name, A to Z', '-name': 'Name, Z to A' };
 
 // The dialog (zod, Radix) stays out of the first load; hovering or focusing the button fetches it early.
 const loadAddPetDialog = () => import('./add-pet-dialog');
 const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
 
 export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
-  const statusSelect = useSelectNavigation(state.filters.status ?? '');
+  const router = useRouter();
   const [isAdding, setAdding] = useState(false);
   const [added, setAdded] = useState<Pet>();
-  const pets = usePets({ limit: state.limit, status: state.filters.status, cursor: state.cursors.at(-1) });
+  const { filters } = state;
+  const pets = usePets(listParams(state));
+  const counts = usePetCounts(countParams(filters));
+  const categories = useCategories();
+  const hrefWith = (changes: Partial<PetFilters>) => listHref(PATH, withFilters(state, { ...filters, ...changes }));
+  const sort = filters.sort ?? 'id';
+  const categorySelect = useSelectNavigation(filters.categoryId ?? '');
+  const sortSelect = useSelectNavigation(sort);
+  const total = counts.data && (filters.status ? counts.data[filters.status === 'none' ? 'none' : filters.status] : counts.data.total);
 
   return (
     <>
       <PageHeader
         title="Pets"
-        description="Every animal in the catalogue, oldest first."
+        description="Every animal in the catalogue."
         action={
-          <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
-            <Plus aria-hidden />
-            Add pet
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ExportPetsButton params={viewParams(filters)} total={total} />
+            <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
+              <Plus aria-hidden />
+              Add pet
+            </Button>
+          </div>
         }
       />
       {isAdding && (
@@ -74,37 +91,59 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           </Link>
         </Notice>
       )}
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <label htmlFor="status-filter" className="text-sm font-medium">
-          Status
-        </label>
-        <Select
-          id="status-filter"
-          className="h-10 w-44"
-          value={statusSelect.value}
-          onFocus={statusSelect.onFocus}
-          onChange={(event) =>
-            statusSelect.choose(
-              event.target.value,
-              listHref(PATH, withFilters(state, { status: (event.target.value || undefined) as PetStatus | undefined })),
-            )
-          }
-        >
-          <option value="">All statuses</option>
-          {PET_STATUS_OPTIONS.map((status) => (
-            <option key={status} value={status}>
-              {PET_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </Select>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <PetSearch name={filters.name} onSearch={(name) => router.replace(hrefWith({ name }))} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="category-filter" className="text-sm font-medium">
+            Category
+          </label>
+          <Select
+            id="category-filter"
+            className="h-10 w-44"
+            value={categorySelect.value}
+            onFocus={categorySelect.onFocus}
+            onChange={(event) => categorySelect.choose(event.target.value, hrefWith({ categoryId: event.target.value || undefined }))}
+          >
+            <option value="">All categories</option>
+            {filters.categoryId && !categories.data?.some((category) => String(category.id) === filters.categoryId) && (
+              <option value={filters.categoryId}>Category {filters.categoryId}</option>
+            )}
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="pet-sort" className="text-sm font-medium">
+            Order
+          </label>
+          <Select
+            id="pet-sort"
+            className="h-10 w-40"
+            value={sortSelect.value}
+            onFocus={sortSelect.onFocus}
+            onChange={(event) =>
+              sortSelect.choose(event.target.value, hrefWith({ sort: event.target.value === 'id' ? undefined : (event.target.value as PetSort) }))
+            }
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
       </div>
+      <StatusTabs current={filters.status} counts={counts.data} hrefFor={(status: StatusTab | undefined) => hrefWith({ status })} />
       {pets.isPending ? (
         <TableSkeleton columns={PET_COLUMNS} rows={Math.min(state.limit, 20)} label="Pets (loading)" />
       ) : pets.isError && !pets.data ? (
         <LoadError what="pets" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />
       ) : pets.data.items.length === 0 ? (
         <TableCard>
-          {hasFilters(state.filters) || state.cursors.length > 0 ? (
+          {isNarrowed(filters) || state.cursors.length > 0 ? (
             <EmptyState
               icon={<SearchX aria-hidden />}
               title="No pets match these filters"
@@ -114,7 +153,8 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
                 </ButtonLink>
               }
             >
-              Try another status, or clear the filters to see every pet.
+              {filters.name ? `No pet's name contains “${filters.name}” here. ` : ''}Try another search, status or category, or clear
+              the filters to see every pet.
             </EmptyState>
           ) : (
             <EmptyState
@@ -132,7 +172,17 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           )}
         </TableCard>
       ) : (
-        <PetTable pets={pets.data.items} isUpdating={pets.isPlaceholderData} />
+        <>
+          <p className="mb-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+            {formatRange(state.cursors.length * state.limit + 1, pets.data.items.length, total)}
+          </p>
+          <PetTable
+            pets={pets.data.items}
+            isUpdating={pets.isPlaceholderData}
+            sort={sort}
+            hrefForSort={(next) => hrefWith({ sort: next === 'id' ? undefined : next })}
+          />
+        </>
       )}
       {pets.isError && pets.data && (
         <LoadError what="this page" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />

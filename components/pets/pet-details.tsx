@@ -1,30 +1,54 @@
 'use client';
-// PetDetails: one pet's fields, the way to its orders, and ordering it while it is available.
-import { ShoppingCart } from 'lucide-react';
+// PetDetails: one pet's fields, the way to its orders, editing and deleting it,
+// and ordering it while it is available.
+import { ArrowLeft, Pencil, ShoppingCart } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { usePet, usePlaceOrder } from '@/lib/client/hooks';
+import type { Pet } from '@/lib/contract/pets';
+import { useCategoryName } from '../categories/category-names';
 import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
-import { ButtonLink } from '../ui/button';
+import { Button, ButtonLink } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
+import { DeletePetButton } from './delete-pet-button';
 import { PlaceOrderButton, PlaceOrderOutcome } from './place-order-button';
 import { StatusBadge } from './status-badge';
+
+const loadEditPetDialog = () => import('./edit-pet-dialog');
+const EditPetDialog = dynamic(loadEditPetDialog, { ssr: false });
 
 export function PetDetails({ petId }: { petId: number }) {
   const pet = usePet(petId);
   const placeOrder = usePlaceOrder();
+  const categoryName = useCategoryName();
+  const [isEditing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<Pet>();
+  const [deleted, setDeleted] = useState<string>();
+  if (deleted) {
+    return (
+      <Notice tone="success" title={`${deleted} was deleted`}>
+        <ButtonLink href="/pets" variant="secondary" size="sm" className="mt-2">
+          <ArrowLeft aria-hidden />
+          All pets
+        </ButtonLink>
+      </Notice>
+    );
+  }
   if (pet.error instanceof ApiClientError && pet.error.status === 404) {
-    return <Notice tone="warning" title={`No pet has id ${petId}`}>It may never have existed; check the id.</Notice>;
+    return <Notice tone="warning" title={`No pet has id ${petId}`}>It may have been deleted, or never existed; check the id.</Notice>;
   }
   if (pet.isError) {
     return <LoadError what="this pet" error={pet.error} onRetry={() => void pet.refetch()} isRetrying={pet.isFetching} />;
   }
+  const data = pet.data;
   return (
     <>
       <PageHeader
-        title={pet.data ? pet.data.name : <Skeleton className="h-8 w-40" />}
+        title={data ? data.name : <Skeleton className="h-8 w-40" />}
         description={`Pet ${petId}`}
         action={
           <div className="flex flex-wrap gap-2">
@@ -32,18 +56,57 @@ export function PetDetails({ petId }: { petId: number }) {
               <ShoppingCart aria-hidden />
               Orders for this pet
             </ButtonLink>
-            {pet.data?.status === 'available' && <PlaceOrderButton petId={petId} placeOrder={placeOrder} />}
+            {data && (
+              <>
+                <Button variant="secondary" onClick={() => setEditing(true)} onPointerEnter={loadEditPetDialog} onFocus={loadEditPetDialog}>
+                  <Pencil aria-hidden />
+                  Edit
+                </Button>
+                <DeletePetButton pet={data} onDeleted={() => setDeleted(data.name)} />
+              </>
+            )}
+            {data?.status === 'available' && <PlaceOrderButton petId={petId} placeOrder={placeOrder} />}
           </div>
         }
       />
+      {isEditing && data && (
+        <EditPetDialog
+          pet={data}
+          onClose={() => setEditing(false)}
+          onSaved={(pet) => {
+            setSaved(pet);
+            setEditing(false);
+          }}
+        />
+      )}
+      {saved && (
+        <Notice
+          tone="success"
+          className="mb-4"
+          title="Changes saved"
+          action={
+            <Button variant="ghost" size="sm" onClick={() => setSaved(undefined)}>
+              Dismiss
+            </Button>
+          }
+        />
+      )}
       <PlaceOrderOutcome placeOrder={placeOrder} />
       <RecordDetails
         isLoading={pet.isPending}
         fields={[
-          { label: 'ID', value: <span className="font-mono">{pet.data?.id}</span> },
-          { label: 'Name', value: pet.data?.name },
-          { label: 'Category ID', value: pet.data?.categoryId },
-          { label: 'Status', value: <StatusBadge status={pet.data?.status} /> },
+          { label: 'ID', value: <span className="font-mono">{data?.id}</span> },
+          { label: 'Name', value: data?.name },
+          {
+            label: 'Category',
+            value: data && (
+              <>
+                {categoryName(data.categoryId)}
+                <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{data.categoryId}</span>
+              </>
+            ),
+          },
+          { label: 'Status', value: <StatusBadge status={data?.status} /> },
         ]}
       />
     </>

@@ -26,7 +26,7 @@ function DialogPanel({ title, description, children }: { title: string; descript
     <>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/50 backdrop-blur-[2px]" />
       <RadixDialog.Content
-        className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+        className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
         {...(description ? {} : { 'aria-describedby': undefined })}
         onCloseAutoFocus={(event) => {
           if (!(opener instanceof HTMLElement) || !opener.isConnected) return;

@@ -7,6 +7,7 @@ import type { Category, CategoryUpdate, NewCategory } from '../contract/categori
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
 import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orders';
 import type { NewPet, Pet, PetCounts, PetSort, PetStatus, PetUpdate } from '../contract/pets';
+import type { NewUser, PasswordChange, User } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
 import { linkTarget } from './link-header';
 
@@ -29,7 +30,8 @@ export type Page<T> = { items: T[]; nextCursor?: string };
 
 export type ListPetsParams = {
   limit?: number;
-  status?: PetStatus;
+  /** `none` (experimental): pets without a status. */
+  status?: PetStatus | 'none';
   /** Experimental: name contains this text, ignoring case. */
   name?: string;
   /** Experimental. */
@@ -38,7 +40,7 @@ export type ListPetsParams = {
   sort?: PetSort;
   cursor?: string;
 };
-export type CountPetsParams = { status?: PetStatus; name?: string; categoryId?: number };
+export type CountPetsParams = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
 export type ListCategoriesParams = { limit?: number; cursor?: string };
 export type ListOrdersParams = { limit?: number; status?: OrderStatus; petId?: number; cursor?: string };
 
@@ -151,6 +153,21 @@ export class PetstoreClient {
   /** revokeApiKey: DELETE /v1/api-keys/{keyId} (admin) */
   async revokeApiKey(keyId: number): Promise<ApiKey> {
     return this.request<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(keyId)}`).then(({ body }) => body);
+  }
+
+  /** listUsers: GET /v1/users (admin, experimental) */
+  async listUsers(): Promise<User[]> {
+    return this.request<User[]>('GET', '/v1/users').then(({ body }) => body);
+  }
+
+  /** createUser: POST /v1/users (admin, experimental); the dashboard user the CLI's `user create` would add. */
+  async createUser(newUser: NewUser): Promise<User> {
+    return this.request<User>('POST', '/v1/users', newUser).then(({ body }) => body);
+  }
+
+  /** changeOwnPassword: PUT /v1/me/password (experimental); for the user behind a dashboard session's key. */
+  async changeOwnPassword(change: PasswordChange): Promise<void> {
+    await this.request<undefined>('PUT', '/v1/me/password', change);
   }
 
   private async page<Item>(path: string, params: Record<string, string | number | undefined>): Promise<Page<Item>> {

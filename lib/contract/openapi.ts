@@ -10,6 +10,7 @@ import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderIdParams, Or
 import { Categories, Category, CategoryIdParams, CategoryUpdate, ListCategoriesQuery, NewCategory } from './categories';
 import { Change } from './changes';
 import { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetIdParams, PetUpdate, Pets } from './pets';
+import { NewUser, PasswordChange, User, Users } from './users';
 import { commonErrors, errorResponses } from './responses';
 
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -353,6 +354,54 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/users': {
+    get: {
+      operationId: 'listUsers',
+      summary: 'List dashboard users (admin, experimental)',
+      description: 'Dashboard operation: every user who can sign in to the dashboard, oldest first. Needs the `admin` scope.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      responses: { '200': { description: 'Success.', ...jsonBody(Users) }, ...commonErrors },
+    },
+    post: {
+      operationId: 'createUser',
+      summary: 'Add a dashboard user (admin, experimental)',
+      description: 'Dashboard operation, as `npm run user -- create` does. The email is trimmed and lower-cased; one user per email (409 otherwise).',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestBody: { required: true, ...jsonBody(NewUser) },
+      responses: {
+        '201': {
+          description: 'User added.',
+          headers: { Location: { description: 'The new user’s URL.', schema: { type: 'string' as const } } },
+          ...jsonBody(User),
+        },
+        '400': errorResponses.BadRequest,
+        '409': errorResponses.Conflict,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/me/password': {
+    put: {
+      operationId: 'changeOwnPassword',
+      summary: 'Change your own password (experimental)',
+      description:
+        'For the dashboard user whose session key makes the request; the current password is required. The user’s other dashboard sessions end (their keys are revoked); the one that made the change stays. A wrong current password is a 400 naming `currentPassword`; a key that belongs to no user (made by the CLI, the API or the bootstrap variable) is a 403.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestBody: { required: true, ...jsonBody(PasswordChange) },
+      responses: {
+        '204': { description: 'Password changed.' },
+        '400': errorResponses.BadRequest,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
 };
 
 function describeMoves(): string {
@@ -385,6 +434,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
       { name: 'categories', description: 'Categories of animals (experimental).' },
       { name: 'changes', description: 'A live feed of changes (experimental).' },
       { name: 'api-keys', description: 'Dashboard and admin operations: managing API keys (`admin` scope).' },
+      { name: 'users', description: 'Dashboard users (experimental): adding one (`admin` scope) and changing your own password.' },
     ],
     paths,
     components: {

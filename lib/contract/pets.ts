@@ -80,7 +80,13 @@ const NameSearch = z
     description: 'Experimental. Only pets whose name contains this text, ignoring case (1 to 100 characters; `%` and `_` are plain characters).',
   });
 
-const StatusFilter = z.enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` }).optional();
+const STATUS_FILTERS = [...PET_STATUSES, 'none'] as const;
+
+// `none` (experimental) selects the pets created without a status, as the counts' `none` counts them.
+const StatusFilter = z
+  .enum(STATUS_FILTERS, { error: `must be one of ${STATUS_FILTERS.join(', ')}` })
+  .optional()
+  .meta({ description: 'Only pets with this status; `none` (experimental): pets without a status.' });
 
 /** Where a page of the list ended: the sort it belongs to, and that sort's key of the last pet. */
 export type PetCursor = { sort: PetSort; id: number; name?: string };

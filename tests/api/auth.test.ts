@@ -23,6 +23,9 @@ const operations = [
   ['getCategory', 'GET', '/v1/categories/1', undefined],
   ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Auth' }],
   ['watchChanges', 'GET', '/v1/changes', undefined],
+  ['listUsers', 'GET', '/v1/users', undefined],
+  ['createUser', 'POST', '/v1/users', { email: 'auth@users.test', password: 'long enough' }],
+  ['changeOwnPassword', 'PUT', '/v1/me/password', { currentPassword: 'x', newPassword: 'long enough' }],
 ] as const;
 
 describe.each(operations)('%s', (_operation, method, path, json) => {

@@ -37,6 +37,7 @@ describe('wrong methods under /v1', () => {
     ['PUT', '/v1/categories', 'GET, HEAD, POST, OPTIONS'],
     ['DELETE', '/v1/categories/1', 'GET, HEAD, PATCH, OPTIONS'],
     ['POST', '/v1/changes', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/v1/users', 'GET, HEAD, POST, OPTIONS'],
     ['PUT', '/v1/store/orders', undefined],
     ['DELETE', '/v1/store/orders', undefined],
     ['POST', '/v1/openapi.json', 'GET, HEAD, OPTIONS'],

@@ -1,0 +1,32 @@
+// PUT /v1/me/password (changeOwnPassword): the dashboard user behind this
+// session's API key changes their password, giving the current one; their
+// other sessions end.
+import { PasswordChange } from '@/lib/contract/users';
+import { now } from '@/lib/clock';
+import { db } from '@/lib/db/client';
+import { readJsonBody } from '@/lib/http/body';
+import { ApiError } from '@/lib/http/errors';
+import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { parseBody } from '@/lib/http/query';
+import { changePassword, findUserByApiKey } from '@/lib/users';
+
+export const dynamic = 'force-dynamic';
+
+export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller }) => {
+  const database = await db();
+  const user = await findUserByApiKey(database, caller.keyId);
+  // Keys made by hand (CLI, API, bootstrap) belong to no user: there is no "me".
+  if (!user) throw new ApiError('forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');
+  const change = parseBody(await readJsonBody(request), PasswordChange);
+  if (!(await changePassword(database, { user, keyId: caller.keyId, ...change, at: now() }))) {
+    throw new ApiError('invalid_request', 'Invalid request body: currentPassword is not correct.', {
+      details: [{ path: 'currentPassword', message: 'is not correct' }],
+    });
+  }
+  return new Response(null, { status: 204 });
+});
+
+const others = otherMethods(['PUT']);
+export const { POST, PATCH, DELETE, OPTIONS } = others;
+// Nothing to read here: GET is refused like any other method.
+export const GET = others.POST;

@@ -1,0 +1,136 @@
+'use client';
+// ExportPetsButton: "Export CSV" of the current view (every page of its
+// filters, in its order). Where the browser can write a file as it goes
+// (showSaveFilePicker), pages stream into it; elsewhere they are gathered into
+// a Blob and downloaded at the end. Progress and a Cancel show in a corner
+// while it runs.
+import { Download, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { ListPetsParams } from '@/lib/client/api-client';
+import { usePetstoreClient } from '@/lib/client/provider';
+import { useCategoryName } from '../categories/category-names';
+import { errorsFromApi } from '../form-errors';
+import { formatCount } from '../format';
+import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { csvFileName, writePetsCsv, type CsvSink } from './pets-csv';
+
+type ExportState = { phase: 'idle' } | { phase: 'running'; written: number } | { phase: 'done'; written: number } | { phase: 'failed'; message: string };
+
+type SaveFilePicker = (options: {
+  suggestedName: string;
+  types: { description: string; accept: Record<string, string[]> }[];
+}) => Promise<{ createWritable: () => Promise<{ write: (text: string) => Promise<void>; close: () => Promise<void>; abort: () => Promise<void> }> }>;
+
+/** A sink into a file the user picks, or undefined where the browser has no such picker. */
+async function fileSink(name: string): Promise<(CsvSink & { finish: () => Promise<void>; abandon: () => Promise<void> }) | undefined> {
+  const pick = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  if (!pick) return undefined;
+  const handle = await pick({ suggestedName: name, types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }] });
+  const file = await handle.createWritable();
+  return { write: (text) => file.write(text), finish: () => file.close(), abandon: () => file.abort() };
+}
+
+function blobSink(name: string) {
+  const parts: string[] = [];
+  return {
+    write: async (text: string) => void parts.push(text),
+    finish: async () => {
+      const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: name });
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    abandon: async () => {},
+  };
+}
+
+export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParams, 'limit' | 'cursor'>; total: number | undefined }) {
+  const client = usePetstoreClient();
+  const categoryName = useCategoryName();
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const running = useRef<AbortController | undefined>(undefined);
+
+  async function start() {
+    const name = csvFileName(new Date());
+    let sink;
+    try {
+      sink = (await fileSink(name)) ?? blobSink(name);
+    } catch {
+      return; // The user closed the file picker.
+    }
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ phase: 'running', written: 0 });
+    try {
+      const written = await writePetsCsv({
+        client,
+        params,
+        categoryName,
+        sink,
+        signal: controller.signal,
+        onProgress: (count) => setState({ phase: 'running', written: count }),
+      });
+      await sink.finish();
+      setState({ phase: 'done', written });
+    } catch (error) {
+      await sink.abandon();
+      setState(controller.signal.aborted ? { phase: 'idle' } : { phase: 'failed', message: errorsFromApi(error).message ?? 'The export failed.' });
+    } finally {
+      running.current = undefined;
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => void start()} disabled={state.phase === 'running'}>
+        <Download aria-hidden />
+        {state.phase === 'running' ? 'Exporting…' : 'Export CSV'}
+      </Button>
+      {/* A toast in the corner: the list stays usable while the export runs. */}
+      <div className="fixed right-4 bottom-4 z-40 w-[min(24rem,calc(100%-2rem))] shadow-lg empty:hidden">
+        {state.phase === 'running' && (
+          <Notice
+            tone="info"
+            title="Exporting pets"
+            action={
+              <Button variant="ghost" size="sm" onClick={() => running.current?.abort()}>
+                <X aria-hidden />
+                Cancel
+              </Button>
+            }
+          >
+            <progress
+              className="mt-1 h-2 w-full accent-indigo-600"
+              aria-label="Export progress"
+              max={total ?? undefined}
+              value={total === undefined ? undefined : state.written}
+            />
+            <span className="tabular-nums">
+              {formatCount(state.written)}
+              {total !== undefined && ` of ${formatCount(total)}`} pets written
+            </span>
+          </Notice>
+        )}
+        {state.phase === 'done' && (
+          <Notice
+            tone="success"
+            title="Export finished"
+            action={
+              <Button variant="ghost" size="sm" onClick={() => setState({ phase: 'idle' })}>
+                Dismiss
+              </Button>
+            }
+          >
+            {formatCount(state.written)} pets written to the CSV file.
+          </Notice>
+        )}
+        {state.phase === 'failed' && (
+          <Notice tone="error" title="The export stopped" action={<Button variant="ghost" size="sm" onClick={() => setState({ phase: 'idle' })}>Dismiss</Button>}>
+            {state.message}
+          </Notice>
+        )}
+      </div>
+    </>
+  );
+}

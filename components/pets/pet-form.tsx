@@ -1,0 +1,124 @@
+'use client';
+// PetForm: name, category and status, for adding a pet or editing one. Both
+// are checked in the browser by the contract's NewPet schema, then by the
+// server, whose field errors appear beside the fields. An edit sends only what
+// changed (PATCH); a refused status change is explained with the rules.
+import { Plus, Save } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ApiClientError } from '@/lib/client/api-client';
+import { useCreatePet, useUpdatePet } from '@/lib/client/hooks';
+import { NewPet, PET_STATUSES, type Pet, type PetUpdate } from '@/lib/contract/pets';
+import { CategoryPicker } from '../categories/category-picker';
+import { errorsFromApi, fieldErrorsFromIssues, sentence, type FieldErrors } from '../form-errors';
+import { Button } from '../ui/button';
+import { describedBy, Field, Input, Select } from '../ui/field';
+import { Notice } from '../ui/notice';
+import { PET_STATUS_LABELS } from './status-badge';
+
+export const STATUS_RULES =
+  'A pet’s status follows its orders: placing an order makes it pending, delivery makes it sold, cancelling makes it available again. ' +
+  'It can be set by hand only while the pet has no open (placed or approved) order, and never to pending.';
+
+/** What the form holds, as the contract wants it: an empty category is absent, digits are a number. */
+function toNewPetInput(form: FormData): Record<string, unknown> {
+  const category = String(form.get('categoryId') ?? '').trim();
+  const status = String(form.get('status') ?? '');
+  return {
+    name: String(form.get('name') ?? ''),
+    categoryId: category === '' ? undefined : /^[0-9]+$/.test(category) ? Number(category) : category,
+    ...(status ? { status } : {}),
+  };
+}
+
+/** Only the fields that differ from the pet: `status: null` takes its status away. */
+function changesTo(pet: Pet, wanted: NewPet): PetUpdate {
+  const update: PetUpdate = {};
+  if (wanted.name !== pet.name) update.name = wanted.name;
+  if (wanted.categoryId !== pet.categoryId) update.categoryId = wanted.categoryId;
+  if (wanted.status !== pet.status) update.status = wanted.status ?? null;
+  return update;
+}
+
+type Props = { onCancel: () => void } & ({ pet?: undefined; onSaved: (pet: Pet) => void } | { pet: Pet; onSaved: (pet: Pet) => void });
+
+export function PetForm({ pet, onSaved, onCancel }: Props) {
+  const createPet = useCreatePet();
+  const updatePet = useUpdatePet(pet?.id ?? 0);
+  const saving = pet ? updatePet : createPet;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<{ message: string; isStatusRule: boolean }>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const checked = NewPet.safeParse(toNewPetInput(new FormData(event.currentTarget)), { reportInput: true });
+    if (!checked.success) {
+      setErrors(fieldErrorsFromIssues(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      if (!pet) return onSaved(await createPet.mutateAsync(checked.data));
+      const update = changesTo(pet, checked.data);
+      onSaved(Object.keys(update).length === 0 ? pet : await updatePet.mutateAsync(update));
+    } catch (error) {
+      const refused = errorsFromApi(error);
+      setErrors(refused.fields);
+      if (refused.message) {
+        const isStatusRule = error instanceof ApiClientError && error.status === 409;
+        setFormError({ message: refused.message, isStatusRule });
+      }
+    }
+  }
+
+  const nameError = sentence('Name', errors.name);
+  const categoryError = sentence('Category', errors.categoryId);
+  const statusError = sentence('Status', errors.status);
+  const verb = pet ? 'saved' : 'added';
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {formError && (
+        <Notice tone="error" title={`The pet was not ${verb}`}>
+          <p>{formError.message}</p>
+          {formError.isStatusRule && <p className="mt-1">{STATUS_RULES}</p>}
+        </Notice>
+      )}
+      <Field id="pet-name" label="Name" error={nameError}>
+        <Input
+          {...describedBy('pet-name', nameError)}
+          name="name"
+          defaultValue={pet?.name}
+          autoComplete="off"
+          maxLength={200}
+          isInvalid={Boolean(nameError)}
+          autoFocus
+        />
+      </Field>
+      <CategoryPicker id="pet-category" initial={pet?.categoryId} error={categoryError} />
+      <Field
+        id="pet-status"
+        label="Status"
+        hint={pet ? 'Optional. Pending comes from an open order; while one is open, the status moves with the order.' : 'Optional.'}
+        error={statusError}
+      >
+        <Select {...describedBy('pet-status', statusError, true)} name="status" defaultValue={pet?.status ?? ''} isInvalid={Boolean(statusError)}>
+          <option value="">None</option>
+          {PET_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {PET_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel} disabled={saving.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving.isPending}>
+          {pet ? <Save aria-hidden /> : <Plus aria-hidden />}
+          {pet ? (saving.isPending ? 'Saving…' : 'Save changes') : saving.isPending ? 'Adding…' : 'Add pet'}
+        </Button>
+      </div>
+    </form>
+  );
+}

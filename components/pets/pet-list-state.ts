@@ -1,0 +1,40 @@
+// The pets list's URL state: status tab, search, category and order, each read
+// from the URL by a parser that drops bad values, and turned into API parameters.
+import type { ListPetsParams, CountPetsParams } from '@/lib/client/api-client';
+import { PET_SORTS, PetStatus, type PetSort } from '@/lib/contract/pets';
+import type { ListState } from '../list-url';
+
+/** `none` is the "No status" tab: pets created without one. */
+export type StatusTab = PetStatus | 'none';
+
+export type PetFilters = { status: StatusTab | undefined; name: string | undefined; categoryId: string | undefined; sort: PetSort | undefined };
+
+export const PET_FILTER_PARSERS = {
+  status: (value: string | undefined) => (value === 'none' ? 'none' : PetStatus.safeParse(value).data),
+  name: (value: string | undefined) => {
+    const name = value?.trim();
+    return name && [...name].length <= 100 ? name : undefined;
+  },
+  categoryId: (value: string | undefined) => (value && /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined),
+  // id is the API's default order: the URL leaves it out.
+  sort: (value: string | undefined) => (PET_SORTS as readonly string[]).includes(value ?? '') && value !== 'id' ? (value as PetSort) : undefined,
+} satisfies { [Name in keyof PetFilters]: (value: string | undefined) => PetFilters[Name] };
+
+/** What narrows the list (the order does not): an empty list under these says "no pets match". */
+export function isNarrowed(filters: PetFilters): boolean {
+  return Boolean(filters.status || filters.name || filters.categoryId);
+}
+
+/** The counts take the same filters as the list, but not its status: every tab shows its own number. */
+export function countParams(filters: PetFilters): CountPetsParams {
+  return { name: filters.name, categoryId: filters.categoryId ? Number(filters.categoryId) : undefined };
+}
+
+/** The list's parameters without paging: what the CSV export walks through. */
+export function viewParams(filters: PetFilters): Omit<ListPetsParams, 'limit' | 'cursor'> {
+  return { ...countParams(filters), status: filters.status, sort: filters.sort };
+}
+
+export function listParams(state: ListState<PetFilters>): ListPetsParams {
+  return { ...viewParams(state.filters), limit: state.limit, cursor: state.cursors.at(-1) };
+}

@@ -1,0 +1,107 @@
+// /v1/users and /v1/me/password: adding dashboard users (admin) and changing
+// one's own password with the current one, over HTTP.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, scopesFor } from '@/lib/api-keys';
+import { createUser } from '@/lib/users';
+import { api } from '../support/api';
+import { serverWithData, type SeededServer } from '../support/seeded-server';
+
+const PASSWORD = 'the first password';
+const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@users.test`;
+
+describe('dashboard users', () => {
+  // A user with a key like the one a dashboard sign-in makes, and a key made by hand with every scope.
+  let server: SeededServer<{ sessionKey: string; otherSessionKey: string; twoSessionKeys: [string, string]; writeKey: string }>;
+
+  beforeAll(async () => {
+    server = await serverWithData(async (database) => {
+      const sessionKeyFor = async (email: string) => {
+        const user = (await createUser(database, { email, password: PASSWORD }))!;
+        return (await createApiKey(database, { name: `Dashboard session of ${email}`, scopes: scopesFor('admin'), userId: user.id })).secret;
+      };
+      const writeKey = (await createApiKey(database, { name: 'writer', scopes: scopesFor('write') })).secret;
+      // One user signed in twice (say, laptop and phone).
+      const twice = (await createUser(database, { email: uniqueEmail('twice'), password: PASSWORD }))!;
+      const sessionOf = async (device: string) =>
+        (await createApiKey(database, { name: `Dashboard session (${device})`, scopes: scopesFor('admin'), userId: twice.id })).secret;
+      const twoSessionKeys: [string, string] = [await sessionOf('laptop'), await sessionOf('phone')];
+      return { sessionKey: await sessionKeyFor(uniqueEmail('me')), otherSessionKey: await sessionKeyFor(uniqueEmail('other')), twoSessionKeys, writeKey };
+    });
+  });
+  afterAll(() => server.stop());
+
+  const call = (method: string, path: string, key: string, json?: unknown) => api(method, path, { baseUrl: server.baseUrl, key, json });
+
+  it('adds a user (email trimmed and lower-cased) who is then listed, and refuses the same email twice', async () => {
+    const email = uniqueEmail('New');
+    const created = await call('POST', '/v1/users', server.seed.sessionKey, { email: `  ${email} `, password: 'long enough!' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: email.toLowerCase() });
+    expect(created.headers.get('location')).toBe(`/v1/users/${created.body.id}`);
+    expect(JSON.stringify(created.body)).not.toContain('long enough!');
+
+    const listed = await call('GET', '/v1/users', server.seed.sessionKey);
+    expect(listed.body.map((user: { email: string }) => user.email)).toContain(email.toLowerCase());
+
+    const again = await call('POST', '/v1/users', server.seed.sessionKey, { email: email.toUpperCase(), password: 'another one' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`A user with email ${email.toLowerCase()} exists already.`);
+  });
+
+  it.each([
+    [{ email: 'not an email', password: 'long enough' }, 'email', 'must be an email address'],
+    [{ email: 'short@users.test', password: 'short' }, 'password', 'must be at least 8 characters'],
+    [{ email: 'extra@users.test', password: 'long enough', admin: true }, 'admin', 'is not a known field'],
+  ])('refuses the new user %j naming %s', async (body, path, message) => {
+    const refused = await call('POST', '/v1/users', server.seed.sessionKey, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toContainEqual({ path, message });
+  });
+
+  it('refuses to add users with a key that lacks the admin scope (403)', async () => {
+    const refused = await call('POST', '/v1/users', server.seed.writeKey, { email: uniqueEmail('x'), password: 'long enough' });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+  });
+
+  it('changes your own password only with the right current one', async () => {
+    const wrong = await call('PUT', '/v1/me/password', server.seed.otherSessionKey, { currentPassword: 'not it', newPassword: 'a new password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([{ path: 'currentPassword', message: 'is not correct' }]);
+
+    const changed = await call('PUT', '/v1/me/password', server.seed.otherSessionKey, { currentPassword: PASSWORD, newPassword: 'a new password' });
+    expect(changed.status).toBe(204);
+
+    // The old password no longer counts as the current one; the new one does.
+    const withOld = await call('PUT', '/v1/me/password', server.seed.otherSessionKey, { currentPassword: PASSWORD, newPassword: 'a third password' });
+    expect(withOld.status).toBe(400);
+    const withNew = await call('PUT', '/v1/me/password', server.seed.otherSessionKey, { currentPassword: 'a new password', newPassword: 'a third password' });
+    expect(withNew.status).toBe(204);
+  });
+
+  it("ends the user's other sessions, and keeps the one that made the change", async () => {
+    const [laptop, phone] = server.seed.twoSessionKeys;
+    expect((await call('GET', '/v1/pets?limit=1', phone)).status).toBe(200);
+    const changed = await call('PUT', '/v1/me/password', laptop, { currentPassword: PASSWORD, newPassword: 'after the change' });
+    expect(changed.status).toBe(204);
+    const refused = await call('GET', '/v1/pets?limit=1', phone);
+    expect(refused).toMatchObject({ status: 401, body: { message: 'The API key has been revoked.' } });
+    expect((await call('GET', '/v1/pets?limit=1', laptop)).status).toBe(200);
+  });
+
+  it.each([
+    [{ currentPassword: PASSWORD, newPassword: 'short' }, 'newPassword', 'must be at least 8 characters'],
+    [{ currentPassword: PASSWORD, newPassword: PASSWORD }, 'newPassword', 'must differ from the current password'],
+    [{ newPassword: 'a new password' }, 'currentPassword', 'is required'],
+  ])('refuses the password change %j naming %s', async (body, path, message) => {
+    const refused = await call('PUT', '/v1/me/password', server.seed.sessionKey, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toContainEqual({ path, message });
+  });
+
+  it('refuses a password change to a key that belongs to no user (403)', async () => {
+    const refused = await call('PUT', '/v1/me/password', server.bootstrapKey, { currentPassword: PASSWORD, newPassword: 'a new password' });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect(refused.body.message).toMatch(/belongs to no dashboard user/);
+  });
+});

@@ -28,7 +28,7 @@ const RSS_SAMPLE_MS = 250;
 // What real HTTP clients (fetch, browsers, curl --compressed) send.
 export const CLIENT_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-export function driftOf(perSecond: number[]): number | null {
+function driftOf(perSecond: number[]): number | null {
   if (perSecond.length < 5) return null;
   const window = Math.floor(perSecond.length / 5);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;

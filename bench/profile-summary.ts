@@ -14,7 +14,7 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 export type Window = { from: number; to: number };
 
 /** The bucket a script belongs to: a package, an area of Next.js, the app, or Node itself. */
-export function moduleOf(url: string, functionName: string): string {
+function moduleOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/').slice(0, 2).join('/')}`;
   const inNext = /node_modules\/next\/dist\/(?:compiled\/)?([^/]+)(?:\/([^/]+))?/.exec(url);
@@ -27,7 +27,7 @@ export function moduleOf(url: string, functionName: string): string {
 }
 
 /** A coarser grouping, for the one-line answer to "where does a request's CPU go?". */
-export function areaOf(bucket: string): string {
+function areaOf(bucket: string): string {
   if (bucket.startsWith('next/')) return 'Next.js server (next/dist)';
   if (bucket === 'app (build/v1.mjs)') return 'our code (build/v1.mjs: route handlers, lib/)';
   if (bucket.startsWith('app (')) return 'compiled route bundles (Next app-route runtime, our code, drizzle, zod)';

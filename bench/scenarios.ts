@@ -2,7 +2,7 @@
 // the app and both baselines (the Next.js baseline adds its own prefix).
 import { encodeCursor } from '../lib/contract/params';
 
-export type ScenarioRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type ScenarioRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 
 export type Scenario = {
   name: string;

@@ -142,7 +142,7 @@ export async function startNodeBaseline(options: { node: string; databaseUrl: st
 }
 
 /** The process and all its descendants (Next may fork workers). */
-export function processTree(root: number): number[] {
+function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

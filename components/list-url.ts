@@ -2,7 +2,7 @@
 // that led to the current page (so "Previous" is a link too). A filter or
 // page-size change starts again at page 1; the menu link opens a clean list.
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export type Filters = Record<string, string | undefined>;
 export type ListState<F extends Filters> = { filters: F; limit: number; cursors: string[] };

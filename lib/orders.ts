@@ -21,7 +21,7 @@ const orderColumns = {
 
 type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 
-export function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow): Order {
   const order: Order = {
     id: row.id,
     petId: row.petId,

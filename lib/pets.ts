@@ -14,7 +14,7 @@ const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, 
 type PetRow = Pick<typeof pets.$inferSelect, keyof typeof petColumns>;
 
 /** A stored NULL status is omitted from the Pet, never sent as null. */
-export function toPet(row: PetRow): Pet {
+function toPet(row: PetRow): Pet {
   const pet: Pet = { id: row.id, name: row.name, categoryId: row.categoryId };
   if (row.status !== null) pet.status = row.status;
   return pet;

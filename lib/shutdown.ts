@@ -7,7 +7,7 @@
 import { config } from './config';
 import { closeDb } from './db/client';
 
-export type ShutdownHook = {
+type ShutdownHook = {
   /** On SIGTERM, how long /readyz answers 503 while everything else is served as usual. */
   drainGraceMs: number;
   /** How long requests in flight may take once the drain has begun. */

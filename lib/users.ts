@@ -23,11 +23,6 @@ export async function countUsers(database: Database): Promise<number> {
   return row!.users;
 }
 
-export async function findUserByEmail(database: Database, email: string): Promise<User | undefined> {
-  const [row] = await database.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email)));
-  return row;
-}
-
 /** Creates the user unless one with that email exists; returns it, or undefined when it existed already. */
 export async function createUser(database: Database, input: { email: string; password: string }): Promise<(User & { createdAt: Date }) | undefined> {
   const [row] = await database

@@ -3,7 +3,9 @@
 // the fleet tests, the /v1 contract subset with /v1 served by Next alone (so the
 // production path and Next's cannot drift), then the browser suite if there is
 // one, and ends with one summary line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// The server suites run in two lanes at once (each starts its own servers and
+// databases; two cores): their output is printed whole as each one ends.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,24 @@ function run(label, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) failedSteps.push(label);
   return result.status === 0;
+}
+
+/** Like run(), alongside others: the output goes to a file, printed whole when the step ends. */
+function runBeside(label, command, args, env = {}) {
+  const logFile = path.join(reports, `${label.replace(/\W+/g, '-')}.log`);
+  const output = fs.openSync(logFile, 'w');
+  console.log(`\n--- started: ${label} ---`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+    child.on('close', (status) => {
+      fs.closeSync(output);
+      console.log(`\n=== ${label} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+      process.stdout.write(fs.readFileSync(logFile));
+      if (status !== 0) failedSteps.push(label);
+      resolve(status === 0);
+    });
+  });
 }
 
 function addVitestReport(file) {
@@ -44,39 +64,42 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-function vitest(label, project, report, env = {}, files = process.argv.slice(2)) {
-  run(label, process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ...files,
-  ], env);
-  addVitestReport(report);
-}
+const vitestArgs = (project, report, files) => [
+  'node_modules/vitest/vitest.mjs', 'run', ...project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files,
+];
 
-vitest('unit tests (no server)', 'unit', path.join(reports, 'vitest-unit.json'));
-// pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
-for (const database of onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']) {
-  vitest(`API tests on ${database}`, 'api', path.join(reports, `vitest-${database}.json`), { TEST_DATABASE: database });
-}
-if (!onlyDatabase) {
-  // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-  const report = path.join(reports, 'vitest-fleet.json');
-  run('fleet tests', process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.fleet.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ]);
+/** A server suite as a lane step: runs beside the other lane, then counts its report. */
+const suite = (label, project, env = {}, files = process.argv.slice(2)) => async () => {
+  const report = path.join(reports, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  await runBeside(label, process.execPath, vitestArgs(project, report, files), env);
   addVitestReport(report);
-}
+};
+
+const unitReport = path.join(reports, 'vitest-unit.json');
+run('unit tests (no server)', process.execPath, vitestArgs(['--project=unit'], unitReport, process.argv.slice(2)));
+addVitestReport(unitReport);
 
 // The contract both ways of serving /v1 must keep (DESIGN.md, "The production path for /v1").
 const CONTRACT_SUBSET = [
   'tests/api/parity.test.ts', 'tests/api/routing.test.ts', 'tests/api/smoke.test.ts', 'tests/api/auth.test.ts',
   'tests/api/get-pet.test.ts', 'tests/api/list-pets.test.ts', 'tests/api/logging.test.ts',
 ];
-if ((!onlyDatabase || onlyDatabase === 'postgres') && process.argv.length === 2) {
-  vitest('API contract with /v1 served by Next alone, on postgres', 'api', path.join(reports, 'vitest-via-next.json'), {
-    TEST_DATABASE: 'postgres',
-    PETSTORE_V1_VIA: 'next',
-  }, CONTRACT_SUBSET);
+const api = (database, env = {}) => suite(`API tests on ${database}`, ['--project=api'], { TEST_DATABASE: database, ...env });
+const lanes = [[], []];
+// pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
+for (const [index, database] of (onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']).entries()) {
+  lanes[index === 0 ? 0 : 1].push(api(database));
 }
+if ((!onlyDatabase || onlyDatabase === 'postgres') && process.argv.length === 2) {
+  lanes[0].push(suite('API contract with /v1 served by Next alone, on postgres', ['--project=api'], { TEST_DATABASE: 'postgres', PETSTORE_V1_VIA: 'next' }, CONTRACT_SUBSET));
+}
+if (!onlyDatabase) {
+  // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+  lanes[0].push(suite('fleet tests', ['--config', 'vitest.fleet.config.ts'], {}, []));
+}
+await Promise.all(lanes.map(async (steps) => {
+  for (const step of steps) await step();
+}));
 
 if (fs.existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   const report = path.join(reports, 'playwright.json');

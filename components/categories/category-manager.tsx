@@ -18,7 +18,7 @@ import { PageHeader } from '../ui/page-header';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { RenameCategoryButton } from './rename-category-button';
 
-export const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
+const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
 
 const byName = (left: Category, right: Category) => left.name.localeCompare(right.name);
 

@@ -15,7 +15,7 @@ import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { PET_STATUS_LABELS } from './status-badge';
 
-export const STATUS_RULES =
+const STATUS_RULES =
   'A pet’s status follows its orders: placing an order makes it pending, delivery makes it sold, cancelling makes it available again. ' +
   'It can be set by hand only while the pet has no open (placed or approved) order, and never to pending.';
 

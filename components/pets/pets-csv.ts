@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { ListPetsParams, PetstoreClient } from '@/lib/client/api-client';
 import type { Pet } from '@/lib/contract/pets';
 
-export const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status'] as const;
+const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status'] as const;
 const PAGE_SIZE = 100;
 
 export type CsvSink = { write: (text: string) => Promise<void> };

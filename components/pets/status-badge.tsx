@@ -16,5 +16,3 @@ export function StatusBadge({ status }: { status: PetStatus | undefined }) {
 }
 
 export const PET_STATUS_LABELS = LABELS;
-/** The statuses in the contract's order (the Record's type makes TypeScript check the list is complete). */
-export const PET_STATUS_OPTIONS = Object.keys(LABELS) as PetStatus[];

@@ -19,7 +19,7 @@ export const E2E_PETS: NewPet[] = [
   { name: 'Setup Hamster', categoryId: 9 },
 ];
 
-export function baseUrl(): string {
+function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the suite through playwright.config.ts');
   return url;

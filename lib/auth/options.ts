@@ -16,7 +16,7 @@ import { SIGN_IN_PATH } from './sign-in-path';
 import { throttledError } from './throttled-error';
 
 /** How long a dashboard session, and its API key, lasts. */
-export const SESSION_HOURS = 12;
+const SESSION_HOURS = 12;
 const SESSION_SECONDS = SESSION_HOURS * 60 * 60;
 
 let options: AuthOptions | undefined;

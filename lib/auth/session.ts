@@ -24,6 +24,6 @@ export function safeReturnPath(value: string | null | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/pets';
 }
 
-export function signInPath(returnTo?: string): string {
+function signInPath(returnTo?: string): string {
   return returnTo ? signInUrl(safeReturnPath(returnTo)) : SIGN_IN_PATH;
 }

@@ -6,7 +6,7 @@ import { int64Id } from './params';
 /** Each scope includes the ones before it; `admin` may manage keys. */
 export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
 /** The scopes a key made through the API can have (admin stays with sessions and the bootstrap key). */
-export const GRANTABLE_SCOPES = ['read', 'write'] as const;
+const GRANTABLE_SCOPES = ['read', 'write'] as const;
 
 export const ApiKeyScope = z.enum(API_KEY_SCOPES).meta({ id: 'ApiKeyScope' });
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;

@@ -2,7 +2,7 @@
 // media type (415), valid UTF-8 and valid JSON (400).
 import { ApiError } from './errors';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 

@@ -18,7 +18,7 @@ import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResp
 import { failureReason, logFailure } from '../failure-log';
 import { processState } from '../process-state';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 // Answers a replay repeats; the wrapper adds the rest (request id, rate limits) afresh.
 const STORED_HEADERS = ['content-type', 'location', 'link', 'allow', 'www-authenticate', 'retry-after'];

@@ -23,6 +23,6 @@ export async function snapshot(baseUrl: string, apiKey: string): Promise<Snapsho
   return { pets: petRows.length, orders: orderRows.length, checksum: checksum(petRows, orderRows), petRows, orderRows };
 }
 
-export function checksum(petRows: unknown[], orderRows: unknown[]): string {
+function checksum(petRows: unknown[], orderRows: unknown[]): string {
   return createHash('sha256').update(JSON.stringify({ petRows, orderRows })).digest('hex');
 }

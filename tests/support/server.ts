@@ -141,7 +141,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
+async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

@@ -6,11 +6,10 @@ import type { Category, NewCategory } from './contract/categories';
 import type { Database } from './db/client';
 import { categories } from './db/schema';
 import { toPage, type Page } from './pagination';
+import { refused, succeeded, type Outcome } from './outcome';
 
 const categoryColumns = { id: categories.id, name: categories.name };
 
-/** What creating or renaming came to: the category, or why not (the words are the Error codes'). */
-export type CategoryOutcome = { ok: true; category: Category } | { ok: false; problem: 'not_found' | 'conflict'; message: string };
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -19,11 +18,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === UNIQUE_VIOLATION;
 }
 
-const nameTaken = (name: string): CategoryOutcome => ({
-  ok: false,
-  problem: 'conflict',
-  message: `A category named "${name}" already exists (names are compared ignoring case).`,
-});
+const nameTaken = (name: string) => refused('conflict', `A category named "${name}" already exists (names are compared ignoring case).`);
 
 export async function listCategories(database: Database, query: { limit: number; afterId?: number }): Promise<Page<Category>> {
   const conditions: SQL[] = query.afterId === undefined ? [] : [gt(categories.id, query.afterId)];
@@ -42,13 +37,13 @@ export async function getCategory(database: Database, id: bigint): Promise<Categ
   return row;
 }
 
-export async function createCategory(database: Database, newCategory: NewCategory): Promise<CategoryOutcome> {
+export async function createCategory(database: Database, newCategory: NewCategory): Promise<Outcome<Category>> {
   const [row] = await database.insert(categories).values({ name: newCategory.name }).onConflictDoNothing().returning(categoryColumns);
-  return row ? { ok: true, category: row } : nameTaken(newCategory.name);
+  return row ? succeeded(row) : nameTaken(newCategory.name);
 }
 
-export async function renameCategory(database: Database, id: bigint, name: string): Promise<CategoryOutcome> {
-  const notFound: CategoryOutcome = { ok: false, problem: 'not_found', message: `No category has id ${id}.` };
+export async function renameCategory(database: Database, id: bigint, name: string): Promise<Outcome<Category>> {
+  const notFound = refused('not_found', `No category has id ${id}.`);
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return notFound;
   try {
     const [row] = await database
@@ -56,7 +51,7 @@ export async function renameCategory(database: Database, id: bigint, name: strin
       .set({ name })
       .where(eq(categories.id, Number(id)))
       .returning(categoryColumns);
-    return row ? { ok: true, category: row } : notFound;
+    return row ? succeeded(row) : notFound;
   } catch (error) {
     if (isUniqueViolation(error)) return nameTaken(name);
     throw error;

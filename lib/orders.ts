@@ -9,6 +9,7 @@ import type { Database, Executor } from './db/client';
 import { preparedStatement } from './db/prepared';
 import { orders, pets } from './db/schema';
 import { toPage, type Page } from './pagination';
+import { refused, succeeded, type Outcome } from './outcome';
 
 const orderColumns = {
   id: orders.id,
@@ -59,35 +60,30 @@ export async function getOrder(database: Database, id: bigint): Promise<Order | 
   return row ? toOrder(row) : undefined;
 }
 
-/** What placing or moving an order came to: the order, or why not (the words are the Error codes'). */
-export type OrderOutcome = { ok: true; order: Order } | { ok: false; problem: 'not_found' | 'conflict'; message: string };
-
-const failure = (problem: 'not_found' | 'conflict', message: string): OrderOutcome => ({ ok: false, problem, message });
-
 /**
  * Places an order for an available pet and makes the pet pending. The pet's row
  * is locked (FOR UPDATE) first, so of several orders racing for one pet exactly
  * one finds it available; the others wait, then see it pending. `database` may
  * be a transaction (then this one is a savepoint in it).
  */
-export async function placeOrder(database: Executor, newOrder: NewOrder): Promise<OrderOutcome> {
+export async function placeOrder(database: Executor, newOrder: NewOrder): Promise<Outcome<Order>> {
   return database.transaction(async (transaction) => {
     const [pet] = await transaction
       .select({ id: pets.id, status: pets.status })
       .from(pets)
       .where(eq(pets.id, newOrder.petId))
       .for('update');
-    if (!pet) return failure('not_found', `No pet has id ${newOrder.petId}.`);
+    if (!pet) return refused('not_found', `No pet has id ${newOrder.petId}.`);
     if (pet.status !== 'available') {
       const current = pet.status === null ? 'it has no status' : `its status is ${pet.status}`;
-      return failure('conflict', `Pet ${pet.id} is not available (${current}); only an available pet can be ordered.`);
+      return refused('conflict', `Pet ${pet.id} is not available (${current}); only an available pet can be ordered.`);
     }
     const [row] = await transaction
       .insert(orders)
       .values({ petId: pet.id, quantity: newOrder.quantity, status: 'placed' })
       .returning(orderColumns);
     await transaction.update(pets).set({ status: PET_STATUS_FOR_ORDER.placed }).where(eq(pets.id, pet.id));
-    return { ok: true, order: toOrder(row!) };
+    return succeeded(toOrder(row!));
   });
 }
 
@@ -99,8 +95,8 @@ export async function placeOrder(database: Executor, newOrder: NewOrder): Promis
  * deadlock; concurrent moves of one order serialise and the loser sees the
  * winner's status.
  */
-export async function moveOrder(database: Database, id: bigint, status: OrderStatus): Promise<OrderOutcome> {
-  const notFound = failure('not_found', `No order has id ${id}.`);
+export async function moveOrder(database: Database, id: bigint, status: OrderStatus): Promise<Outcome<Order>> {
+  const notFound = refused('not_found', `No order has id ${id}.`);
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return notFound;
   const orderId = Number(id);
   return database.transaction(async (transaction) => {
@@ -110,7 +106,7 @@ export async function moveOrder(database: Database, id: bigint, status: OrderSta
     await transaction.select({ id: pets.id }).from(pets).where(eq(pets.id, located.petId)).for('update');
     const [current] = await transaction.select(orderColumns).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!canMove(current!.status, status)) {
-      return failure(
+      return refused(
         'conflict',
         `Order ${orderId} is ${current!.status} and cannot move to ${status}; allowed moves: ${describeAllowedMoves(current!.status)}.`,
       );
@@ -122,7 +118,7 @@ export async function moveOrder(database: Database, id: bigint, status: OrderSta
       .where(eq(orders.id, orderId))
       .returning(orderColumns);
     await transaction.update(pets).set({ status: PET_STATUS_FOR_ORDER[status] }).where(eq(pets.id, located.petId));
-    return { ok: true, order: toOrder(row!) };
+    return succeeded(toOrder(row!));
   });
 }
 

@@ -8,6 +8,7 @@ import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
+import { refused, succeeded, type Outcome } from './outcome';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
@@ -195,11 +196,6 @@ export async function getPet(database: Database, id: bigint): Promise<Pet | unde
   return row ? toPet(row) : undefined;
 }
 
-/** What changing or deleting a pet came to: the pet, or why not (the words are the Error codes'). */
-export type PetOutcome<Value> = { ok: true; value: Value } | { ok: false; problem: 'not_found' | 'conflict'; message: string };
-
-const failure = (problem: 'not_found' | 'conflict', message: string) => ({ ok: false, problem, message }) as const;
-
 const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
 
 /**
@@ -209,25 +205,25 @@ const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
  * pet's row is locked first, so a concurrent placeOrder either sees the new
  * status or has its open order seen here.
  */
-export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<PetOutcome<Pet>> {
-  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return failure('not_found', `No pet has id ${id}.`);
+export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<Pet>> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return database.transaction(async (transaction) => {
     const [current] = await transaction.select(petColumns).from(pets).where(eq(pets.id, petId)).for('update');
-    if (!current) return failure('not_found', `No pet has id ${petId}.`);
+    if (!current) return refused('not_found', `No pet has id ${petId}.`);
     const isStatusChange = update.status !== undefined && update.status !== current.status;
     if (isStatusChange) {
       const refusal = await statusChangeRefusal(transaction as unknown as Database, current, update.status!);
-      if (refusal) return failure('conflict', refusal);
+      if (refusal) return refused('conflict', refusal);
     }
     const changes = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.categoryId !== undefined && { categoryId: update.categoryId }),
       ...(isStatusChange && { status: update.status }),
     };
-    if (Object.keys(changes).length === 0) return { ok: true, value: toPet(current) };
+    if (Object.keys(changes).length === 0) return succeeded(toPet(current));
     const [row] = await transaction.update(pets).set(changes).where(eq(pets.id, petId)).returning(petColumns);
-    return { ok: true, value: toPet(row!) };
+    return succeeded(toPet(row!));
   });
 }
 
@@ -249,17 +245,17 @@ async function statusChangeRefusal(database: Database, pet: PetRow, status: PetS
 }
 
 /** Deletes a pet no order references (orders are history). The row is locked first, as placeOrder does. */
-export async function deletePet(database: Database, id: bigint): Promise<PetOutcome<null>> {
-  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return failure('not_found', `No pet has id ${id}.`);
+export async function deletePet(database: Database, id: bigint): Promise<Outcome<null>> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return database.transaction(async (transaction) => {
     const [current] = await transaction.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for('update');
-    if (!current) return failure('not_found', `No pet has id ${petId}.`);
+    if (!current) return refused('not_found', `No pet has id ${petId}.`);
     const [order] = await transaction.select({ id: orders.id }).from(orders).where(eq(orders.petId, petId)).orderBy(asc(orders.id)).limit(1);
     if (order) {
-      return failure('conflict', `Pet ${petId} cannot be deleted: order ${order.id} references it, and orders are kept as history.`);
+      return refused('conflict', `Pet ${petId} cannot be deleted: order ${order.id} references it, and orders are kept as history.`);
     }
     await transaction.delete(pets).where(eq(pets.id, petId));
-    return { ok: true, value: null };
+    return succeeded(null);
   });
 }

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { ERROR_STATUS, issueDetails, type ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
 import { json } from './respond';
+import type { Outcome } from '../outcome';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -18,8 +19,11 @@ export class ApiError extends Error {
   }
 }
 
-/** A domain refusal (lib/orders.ts and the like: not found, or a rule said no) as the Error to answer with. */
-export const refusal = (refused: { problem: 'not_found' | 'conflict'; message: string }) => new ApiError(refused.problem, refused.message);
+/** The value of a domain outcome (lib/outcome.ts), or its refusal thrown as the Error to answer with. */
+export function valueOf<Value>(outcome: Outcome<Value>): Value {
+  if (!outcome.ok) throw new ApiError(outcome.problem, outcome.message);
+  return outcome.value;
+}
 
 export function errorResponse(error: ApiError): Response {
   const body: ErrorBody = { code: error.code, message: error.message, status: error.status };

@@ -42,8 +42,7 @@ export async function idempotently(
   operate: (request: Request, database: Executor) => Promise<Response>,
 ): Promise<Response> {
   const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
-  // Keys are scoped to an API key: an operation open to all (keyId 0) has none.
-  if (key === null || caller.keyId === 0) return operate(request, database);
+  if (key === null) return operate(request, database);
   if (!VALID_KEY.test(key)) {
     throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', {
       details: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],

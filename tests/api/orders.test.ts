@@ -274,7 +274,7 @@ describe('authentication and scopes on the order operations', () => {
         const ordered = await createPet(database, { name: 'Scoped order', categoryId: 1, status: 'available' });
         const placed = await storeOrder(database, { petId: ordered.id, quantity: 1 });
         if (!placed.ok) throw new Error(placed.message);
-        return { keys, petId: pet.id, orderId: placed.order.id };
+        return { keys, petId: pet.id, orderId: placed.value.id };
       });
     });
     afterAll(async () => {

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { postgresOptions } from '@/lib/db/client';
 import { pets } from '@/lib/db/schema';
-import { isDatabaseUnavailable } from '@/lib/http/handler';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { createCluster, postgresBinaries, type Cluster } from '../support/cluster';
 import { countBy, runCreateLoops, sleep, storedPetNames } from '../support/load';
 import { expectDiscreetOutageLog } from '../support/outage-log';

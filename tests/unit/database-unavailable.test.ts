@@ -2,7 +2,7 @@
 // rather than a bug (500 internal_error): the codes the postgres driver and
 // PostgreSQL give while a server is down, shutting down, starting or unreachable.
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '@/lib/http/handler';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 

@@ -3,21 +3,21 @@
 import { createApiKey, listApiKeys, scopesFor, toApiKey } from '@/lib/api-keys';
 import { now } from '@/lib/clock';
 import { NewApiKey } from '@/lib/contract/api-keys';
-import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'admin' }, async () => {
-  const keys = await listApiKeys(await db());
+export const GET = apiRoute({ scope: 'admin' }, async ({ database }) => {
+  const keys = await listApiKeys(database);
   return json(keys.map(toApiKey));
 });
 
-export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
+export const POST = apiRoute({ scope: 'admin' }, async ({ request, database }) => {
   const newKey = parseBody(await readJsonBody(request), NewApiKey);
   const expiresAt = newKey.expiresAt ? new Date(newKey.expiresAt) : null;
   if (expiresAt && expiresAt <= now()) {
@@ -25,7 +25,7 @@ export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
       details: [{ path: 'expiresAt', message: 'must be in the future' }],
     });
   }
-  const { apiKey, secret } = await createApiKey(await db(), { name: newKey.name, scopes: scopesFor(newKey.scope), expiresAt });
+  const { apiKey, secret } = await createApiKey(database, { name: newKey.name, scopes: scopesFor(newKey.scope), expiresAt });
   return json({ ...toApiKey(apiKey), key: secret }, { status: 201, headers: { location: `/v1/api-keys/${apiKey.id}` } });
 });
 

@@ -1,7 +1,8 @@
 // GET /v1/changes (watchChanges): experimental; a Server-Sent Events stream of what changes.
 import { authenticate } from '@/lib/http/auth';
 import { ApiError } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 
 export const dynamic = 'force-dynamic';

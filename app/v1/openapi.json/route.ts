@@ -1,7 +1,8 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document (public, no key needed).
 import { config } from '@/lib/config';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';

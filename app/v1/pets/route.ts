@@ -1,9 +1,9 @@
 // GET /v1/pets (listPets, with the experimental search, category filter and
 // sort) and POST /v1/pets (createPet).
 import { ListPetsQuery, NewPet, encodePetCursor } from '@/lib/contract/pets';
-import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -11,9 +11,9 @@ import { createPet, listPets } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
+export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
   const query = parseQuery(url, ListPetsQuery);
-  const page = await listPets(await db(), query);
+  const page = await listPets(database, query);
   const next = page.nextCursor && encodePetCursor(page.nextCursor);
   return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });

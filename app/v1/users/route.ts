@@ -1,10 +1,10 @@
 // GET /v1/users (listUsers) and POST /v1/users (createUser): dashboard users,
 // for keys with the admin scope (dashboard sessions), as `npm run user -- create` does.
 import { NewUser } from '@/lib/contract/users';
-import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { createUser, listUsers } from '@/lib/users';
@@ -13,11 +13,11 @@ export const dynamic = 'force-dynamic';
 
 const toUser = (user: { id: number; email: string; createdAt: Date }) => ({ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() });
 
-export const GET = apiRoute({ scope: 'admin' }, async () => json((await listUsers(await db())).map(toUser)));
+export const GET = apiRoute({ scope: 'admin' }, async ({ database }) => json((await listUsers(database)).map(toUser)));
 
-export const POST = apiRoute({ scope: 'admin' }, async ({ request }) => {
+export const POST = apiRoute({ scope: 'admin' }, async ({ request, database }) => {
   const newUser = parseBody(await readJsonBody(request), NewUser);
-  const created = await createUser(await db(), newUser);
+  const created = await createUser(database, newUser);
   if (!created) throw new ApiError('conflict', `A user with email ${newUser.email} exists already.`);
   return json(toUser(created), { status: 201, headers: { location: `/v1/users/${created.id}` } });
 });

@@ -3,17 +3,17 @@
 import { revokeApiKey, toApiKey } from '@/lib/api-keys';
 import { now } from '@/lib/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
-import { db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = apiRoute({ scope: 'admin' }, async ({ params }) => {
+export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, database }) => {
   const { keyId } = parseParams(params, ApiKeyIdParams);
-  const revoked = await revokeApiKey(await db(), keyId, now(), { listedOnly: true });
+  const revoked = await revokeApiKey(database, keyId, now(), { listedOnly: true });
   if (!revoked) throw notFound(`No API key has id ${keyId}.`);
   return json(toApiKey(revoked));
 });

@@ -3,17 +3,16 @@
 // other sessions end.
 import { PasswordChange } from '@/lib/contract/users';
 import { now } from '@/lib/clock';
-import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { changePassword, findUserByApiKey } from '@/lib/users';
 
 export const dynamic = 'force-dynamic';
 
-export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller }) => {
-  const database = await db();
+export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller, database }) => {
   const user = await findUserByApiKey(database, caller.keyId);
   // Keys made by hand (CLI, API, bootstrap) belong to no user: there is no "me".
   if (!user) throw new ApiError('forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');

@@ -3,42 +3,37 @@
 // their answers carry no Deprecation or Sunset headers.
 import { PetIdParams, PetUpdate } from '@/lib/contract/pets';
 import { now } from '@/lib/clock';
-import { db } from '@/lib/db/client';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
-import { ApiError, notFound, refusal } from '@/lib/http/errors';
+import { ApiError, notFound, valueOf } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/body';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { deletePet, getPet, updatePet, type PetOutcome } from '@/lib/pets';
+import { deletePet, getPet, updatePet } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, async ({ params }) => {
+export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, async ({ params, database }) => {
   if (isPastSunset(now())) {
     throw new ApiError('gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
   }
   const { petId } = parseParams(params, PetIdParams);
-  const pet = await getPet(await db(), petId);
+  const pet = await getPet(database, petId);
   if (!pet) throw notFound(`No pet has id ${petId}.`);
   return json(pet);
 });
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params }) => {
+export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
   const update = parseBody(await readJsonBody(request), PetUpdate);
-  return json(succeeded(await updatePet(await db(), petId, update)));
+  return json(valueOf(await updatePet(database, petId, update)));
 });
 
-export const DELETE = apiRoute({ scope: 'write' }, async ({ params }) => {
+export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
-  succeeded(await deletePet(await db(), petId));
+  valueOf(await deletePet(database, petId));
   return new Response(null, { status: 204 });
 });
-
-function succeeded<Value>(outcome: PetOutcome<Value>): Value {
-  if (!outcome.ok) throw refusal(outcome);
-  return outcome.value;
-}
 
 export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -1,9 +1,9 @@
 // GET /v1/store/orders (listOrders) and POST /v1/store/orders (placeOrder): experimental.
 import { ListOrdersQuery, NewOrder } from '@/lib/contract/orders';
-import { db } from '@/lib/db/client';
 import { readJsonBody } from '@/lib/http/body';
-import { refusal } from '@/lib/http/errors';
-import { apiRoute, otherMethods } from '@/lib/http/handler';
+import { valueOf } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
 import { nextPageHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
@@ -11,9 +11,9 @@ import { listOrders, placeOrder } from '@/lib/orders';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
+export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
   const query = parseQuery(url, ListOrdersQuery);
-  const page = await listOrders(await db(), {
+  const page = await listOrders(database, {
     limit: query.limit,
     status: query.status,
     petId: query.petId,
@@ -24,9 +24,8 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url }) => {
 
 export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {
   const newOrder = parseBody(await readJsonBody(request), NewOrder);
-  const outcome = await placeOrder(database, newOrder);
-  if (!outcome.ok) throw refusal(outcome);
-  return json(outcome.order, { status: 201, headers: { location: `/v1/store/orders/${outcome.order.id}` } });
+  const order = valueOf(await placeOrder(database, newOrder));
+  return json(order, { status: 201, headers: { location: `/v1/store/orders/${order.id}` } });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

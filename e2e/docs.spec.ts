@@ -57,10 +57,14 @@ test('try-it works from the host the page was opened at (127.0.0.1, not localhos
 test('shows getPet deprecated and the orders experimental, with no try-it on any orders operation', async ({ page }) => {
   await page.goto('/docs');
   await expect(testRequest(operation(page, 'GET', '/pets'))).toBeVisible();
+  // Scalar mounts an operation's section only once it nears the viewport, so go
+  // to each operation before looking inside it.
+  await openInSidebar(page, 'pets', /Add an animal/);
   await expect(testRequest(operation(page, 'POST', '/pets'))).toBeVisible();
 
   await openInSidebar(page, 'pets', /Get an animal/);
   const getPet = operation(page, 'GET', '/pets/{petId}');
+  await expect(testRequest(getPet)).toBeVisible();
   await expect(getPet.getByText('deprecated', { exact: true })).toBeVisible();
   await expect(getPet.getByText(/removed on Thu, 05 Dec 2030/).first()).toBeVisible();
 

@@ -34,11 +34,7 @@ export function CategoryManager() {
           tone="success"
           className="mb-4"
           title={`${added.name} was added`}
-          action={
-            <Button variant="ghost" size="sm" onClick={() => setAdded(undefined)}>
-              Dismiss
-            </Button>
-          }
+          onDismiss={() => setAdded(undefined)}
         >
           Category id {added.id}.
         </Notice>

@@ -70,11 +70,7 @@ export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<Orde
           tone="success"
           className="mb-4"
           title={`Order ${placed.id} placed`}
-          action={
-            <Button variant="ghost" size="sm" onClick={() => setPlaced(undefined)}>
-              Dismiss
-            </Button>
-          }
+          onDismiss={() => setPlaced(undefined)}
         >
           Quantity {placed.quantity}; the pet is now pending.{' '}
           <Link href={`/orders/${placed.id}`} className="font-medium underline underline-offset-2">

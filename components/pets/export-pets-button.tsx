@@ -116,17 +116,13 @@ export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParam
           <Notice
             tone="success"
             title="Export finished"
-            action={
-              <Button variant="ghost" size="sm" onClick={() => setState({ phase: 'idle' })}>
-                Dismiss
-              </Button>
-            }
+            onDismiss={() => setState({ phase: 'idle' })}
           >
             {formatCount(state.written)} pets written to the CSV file.
           </Notice>
         )}
         {state.phase === 'failed' && (
-          <Notice tone="error" title="The export stopped" action={<Button variant="ghost" size="sm" onClick={() => setState({ phase: 'idle' })}>Dismiss</Button>}>
+          <Notice tone="error" title="The export stopped" onDismiss={() => setState({ phase: 'idle' })}>
             {state.message}
           </Notice>
         )}

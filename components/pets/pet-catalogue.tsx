@@ -79,11 +79,7 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           tone="success"
           className="mb-4"
           title={`${added.name} was added`}
-          action={
-            <Button variant="ghost" size="sm" onClick={() => setAdded(undefined)}>
-              Dismiss
-            </Button>
-          }
+          onDismiss={() => setAdded(undefined)}
         >
           Pet id {added.id}.{' '}
           <Link href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">

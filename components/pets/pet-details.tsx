@@ -84,11 +84,7 @@ export function PetDetails({ petId }: { petId: number }) {
           tone="success"
           className="mb-4"
           title="Changes saved"
-          action={
-            <Button variant="ghost" size="sm" onClick={() => setSaved(undefined)}>
-              Dismiss
-            </Button>
-          }
+          onDismiss={() => setSaved(undefined)}
         />
       )}
       <PlaceOrderOutcome placeOrder={placeOrder} />

@@ -1,6 +1,8 @@
-// Notice: an inline message (success, error, warning, info) with an optional action.
+// Notice: an inline message (success, error, warning, info) with an optional action
+// (or a Dismiss button, given onDismiss).
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import { cn } from './cn';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
@@ -29,6 +31,7 @@ export function Notice({
   title,
   children,
   action,
+  onDismiss,
   className,
   id,
 }: {
@@ -37,8 +40,15 @@ export function Notice({
   title: ReactNode;
   children?: ReactNode;
   action?: ReactNode;
+  /** Shows a Dismiss button that calls it (in place of `action`). */
+  onDismiss?: () => void;
   className?: string;
 }) {
+  action ??= onDismiss && (
+    <Button variant="ghost" size="sm" onClick={onDismiss}>
+      Dismiss
+    </Button>
+  );
   return (
     <div
       id={id}

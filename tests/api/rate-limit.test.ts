@@ -2,7 +2,8 @@
 // token bucket, in memory and shared through Redis, and failing open without Redis.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type TestServer } from '../support/server';
+import { freePort } from '../../scripts/fleet/processes';
+import { startServer, type TestServer } from '../support/server';
 
 // The limiter never touches the database, so these servers run on PostgreSQL in
 // both suites (four embedded-database start-ups would add minutes and test nothing).

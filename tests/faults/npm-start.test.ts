@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isBuildCurrent } from '../../scripts/build-if-stale.mjs';
 import { sleep } from '../support/load';
-import { freePort } from '../support/server';
+import { freePort } from '../../scripts/fleet/processes';
 
 const EXIT_BOUND_MS = 15_000;
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './server';
+import { freePort } from '../../scripts/fleet/processes';
 
 export type Cluster = {
   port: number;

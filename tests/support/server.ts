@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { freePort } from '../../scripts/fleet/processes';
 import { serverArguments } from '../../scripts/server-command.mjs';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -24,17 +24,6 @@ export type TestServer = {
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A new, empty PostgreSQL database; dropped by the returned function. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -1,7 +1,7 @@
 // SignInHint: where the first dashboard account comes from, told as this
 // server is configured (lib/startup.ts makes it), so the page never points to a
 // password that was not printed.
-import { config } from '@/lib/config';
+import { config } from '@/lib/runtime/config';
 
 const code = 'font-mono';
 

@@ -6,10 +6,10 @@
 // own and evicts. While that connection is down the cache is emptied and off
 // (every request asks the database) until LISTEN is re-established. Expiry is
 // still checked on every request against the cached expiresAt.
-import { config } from './config';
+import { config } from './runtime/config';
 import { listenToChannel } from './db/client';
 import { failureReason, logFailure } from './failure-log';
-import { log } from './log';
+import { log } from './runtime/log';
 import { recordKeyCacheLookup } from './metrics';
 import { processState } from './process-state';
 

@@ -5,8 +5,8 @@
 // an id ever leave. No HTTP here (lib/http/event-stream.ts writes the stream).
 import { Change } from './contract/changes';
 import { listenToChannel } from './db/client';
-import { log } from './log';
-import { whenDraining } from './shutdown';
+import { log } from './runtime/log';
+import { whenDraining } from './runtime/shutdown';
 
 const CHANGES_CHANNEL = 'petstore_changes';
 

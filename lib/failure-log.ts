@@ -6,7 +6,7 @@
 // DATABASE_TIMEOUT, 57P01...), and a flood of the same failure is summarised:
 // the first is logged, then one line per SUMMARY_EVERY_MS with how many more
 // there were. Bugs keep their stack, without the SQL and its parameters.
-import { log } from './log';
+import { log } from './runtime/log';
 import { processState } from './process-state';
 
 const SUMMARY_EVERY_MS = 10_000;

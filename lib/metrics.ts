@@ -5,7 +5,7 @@
 // set (nothing could read them otherwise). One registry per process, kept on
 // globalThis: Next's bundle and the /v1 bundle both load this module.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { config } from './config';
+import { config } from './runtime/config';
 import { poolUse } from './db/pool-use';
 
 type Metrics = {

@@ -12,7 +12,7 @@
 //    that long), and closing under it would reset that request. A request that
 //    does come is answered, with `Connection: close`. (Node's own server.close()
 //    closes every idle connection at once: the resets this avoids.)
-// 3. Then the database is closed through the hook lib/startup registers on
+// 3. Then the database is closed through the hook lib/runtime/startup registers on
 //    globalThis (PGlite releases its lock file), and the process exits 0. What
 //    still runs after PETSTORE_SHUTDOWN_TIMEOUT_MS is cut, and the exit code is 1.
 //
@@ -25,7 +25,7 @@ const DRAIN_CHECK_MS = 100;
 const FALLBACK = { drainGraceMs: 0, timeoutMs: 8_000, closeDatabase: async () => {} };
 
 /**
- * What server.mjs needs from the app to shut down, registered by lib/startup.ts.
+ * What server.mjs needs from the app to shut down, registered by lib/runtime/startup.ts.
  * @typedef {{ drainGraceMs: number, timeoutMs: number, beginDrain?: () => void, closeDatabase: () => Promise<void> }} ShutdownHook
  */
 const appHook = () => /** @type {ShutdownHook | undefined} */ (globalThis.petstoreShutdownHook) ?? FALLBACK;

@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text for the fleet's monitoring. Not public: it needs
 // `Authorization: Bearer <PETSTORE_METRICS_TOKEN>`; without that variable it is 404.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { config } from '@/lib/config';
+import { config } from '@/lib/runtime/config';
 import { ApiError, errorResponse } from '@/lib/http/errors';
 import { metrics } from '@/lib/metrics';
 

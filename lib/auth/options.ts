@@ -5,10 +5,10 @@
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { createApiKey, revokeApiKey, scopesFor } from '../api-keys';
-import { now } from '../clock';
-import { config } from '../config';
+import { now } from '../runtime/clock';
+import { config } from '../runtime/config';
 import { db } from '../db/client';
-import { log } from '../log';
+import { log } from '../runtime/log';
 import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
 import { verifyCredentials } from '../users';
 import { authSecret } from './secret';

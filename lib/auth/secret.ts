@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { config } from '../config';
+import { config } from '../runtime/config';
 
 const SECRET_FILE = path.join(process.cwd(), '.data', 'nextauth-secret');
 

@@ -2,7 +2,7 @@
 // when the session's API key has run out (then the user signs in again).
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
-import { now } from '../clock';
+import { now } from '../runtime/clock';
 import { authOptions } from './options';
 import { SIGN_IN_PATH, signInUrl } from './sign-in-path';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { config, directDatabaseUrl } from '../config';
+import { config, directDatabaseUrl } from '../runtime/config';
 import { processState } from '../process-state';
 import { boundedClient } from './deadline';
 import { watchedSocket } from './hung-connections';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { directDatabaseUrl } from '../config';
+import { directDatabaseUrl } from '../runtime/config';
 import { db, postgresOptions } from './client';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');

@@ -2,7 +2,7 @@
 // and nothing else; cookies are never read here.
 import { processKeyCache } from '../api-key-cache';
 import { checkApiKey, type Scope } from '../api-key-check';
-import { now } from '../clock';
+import { now } from '../runtime/clock';
 import { db } from '../db/client';
 import { ApiError } from './errors';
 

@@ -7,7 +7,7 @@ import type { Scope } from '../api-key-check';
 import { db, type Executor } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { describeBug, failureReason, logFailure } from '../failure-log';
-import { log } from '../log';
+import { log } from '../runtime/log';
 import { recordRequest, routePattern } from '../metrics';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';

@@ -6,8 +6,8 @@
 // logged: an outage of the limiter must not become an outage of the API.
 // Headers: draft-ietf-httpapi-ratelimit-headers-10 (RateLimit-Policy, RateLimit).
 import type { Redis } from 'ioredis';
-import { config } from '../config';
-import { log } from '../log';
+import { config } from '../runtime/config';
+import { log } from '../runtime/log';
 import { recordRateLimited } from '../metrics';
 import { processState } from '../process-state';
 import type { Caller } from './auth';

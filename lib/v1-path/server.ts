@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, RequestError, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { securityHeaders } from '../security-headers.mjs';
-import { log } from '../log';
-import { startUpOnce } from '../startup';
+import { log } from '../runtime/log';
+import { startUpOnce } from '../runtime/startup';
 import { compressed } from './compression';
 import { matchRoute, routeTable, type RouteHandler, type RouteModule } from './route-table';
 

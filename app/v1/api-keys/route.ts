@@ -1,7 +1,7 @@
 // GET /v1/api-keys (listApiKeys) and POST /v1/api-keys (createApiKey): the
 // dashboard's key management, for keys with the admin scope (session keys).
 import { createApiKey, listApiKeys, scopesFor, toApiKey } from '@/lib/api-keys';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/runtime/clock';
 import { NewApiKey } from '@/lib/contract/api-keys';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';

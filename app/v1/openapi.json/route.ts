@@ -1,5 +1,5 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document (public, no key needed).
-import { config } from '@/lib/config';
+import { config } from '@/lib/runtime/config';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';

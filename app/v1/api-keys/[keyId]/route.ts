@@ -1,7 +1,7 @@
 // DELETE /v1/api-keys/{keyId} (revokeApiKey): the key stops working at once and
 // stays listed, with revokedAt. Revoking twice keeps the first time.
 import { revokeApiKey, toApiKey } from '@/lib/api-keys';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/runtime/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
 import { notFound } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';

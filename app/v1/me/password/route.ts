@@ -2,7 +2,7 @@
 // session's API key changes their password, giving the current one; their
 // other sessions end.
 import { PasswordChange } from '@/lib/contract/users';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/runtime/clock';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';

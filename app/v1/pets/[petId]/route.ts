@@ -2,7 +2,7 @@
 // PATCH (updatePet) and DELETE (deletePet): experimental, not deprecated, so
 // their answers carry no Deprecation or Sunset headers.
 import { PetIdParams, PetUpdate } from '@/lib/contract/pets';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/runtime/clock';
 import { deprecationHeaders, isPastSunset } from '@/lib/deprecation';
 import { ApiError, notFound, valueOf } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/body';

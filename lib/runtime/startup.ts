@@ -1,15 +1,15 @@
 // What the server does once at start-up: check the configuration, register what
 // server.mjs needs to shut down (lib/shutdown.ts), migrate, make the bootstrap key valid, make
 // sure someone can sign in to the dashboard, and fill an empty embedded catalogue.
-import { ensureBootstrapKey } from './api-keys';
+import { ensureBootstrapKey } from '../api-keys';
 import { config, ConfigError } from './config';
-import { databaseKind, db, type Database } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { databaseKind, db, type Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
 import { log } from './log';
-import { processState } from './process-state';
-import { isCatalogueEmpty, seedCatalogue } from './seed';
+import { processState } from '../process-state';
+import { isCatalogueEmpty, seedCatalogue } from '../seed';
 import { registerShutdownHook } from './shutdown';
-import { countUsers, createUser, generatePassword } from './users';
+import { countUsers, createUser, generatePassword } from '../users';
 
 async function startUp(): Promise<void> {
   const settings = config();

@@ -5,7 +5,7 @@
 // Next). Under `next start` or `next dev` nothing calls it: Next's own signal
 // handling applies there.
 import { config } from './config';
-import { closeDb } from './db/client';
+import { closeDb } from '../db/client';
 
 type ShutdownHook = {
   /** On SIGTERM, how long /readyz answers 503 while everything else is served as usual. */

@@ -3,7 +3,7 @@
 // per process (one stream to stdout), whichever bundle logs.
 import pino from 'pino';
 import { config } from './config';
-import { processState } from './process-state';
+import { processState } from '../process-state';
 
 export const log = processState('log', () => pino({
   level: config().LOG_LEVEL,

@@ -1,6 +1,7 @@
 // The service's configuration: read once from the environment through one zod
 // schema; a bad value stops start-up with a message naming the variable.
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../contract/users';
 
 const optionalText = z
   .string()
@@ -58,7 +59,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The first dashboard user, created at start-up if no user has that email.
   ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional()),
   // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   NEXTAUTH_URL: optionalText.pipe(z.url().optional()),

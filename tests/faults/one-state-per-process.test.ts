@@ -43,7 +43,10 @@ describe.skipIf(inject('database') !== 'postgres')('per-process state under both
         get('/api/auth/session'),
       ]).flat(),
     );
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    // A pool of 2 under this burst may pass its query deadline on a busy machine
+    // (503, lib/db/deadline.ts): that says nothing of how many pools there are.
+    // Anything else of 5xx is a failure.
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
     // The LISTEN connection comes up asynchronously after the first keyed request.
     const deadline = Date.now() + 5_000;
     let rows: { application_name: string; count: number }[] = [];

@@ -19,7 +19,7 @@ describe.runIf(poolerPort)('the API suite through PgBouncer (transaction pooling
       expect(clients.filter((client) => client.database === databaseName).length).toBeGreaterThan(0);
       const listeners = await direct`
         select count(*)::int as count from pg_stat_activity
-        where datname = ${databaseName} and application_name like 'petstore listen %'`;
+        where datname = ${databaseName} and application_name = 'petstore listen'`;
       expect(listeners[0]!.count).toBeGreaterThan(0);
     } finally {
       await Promise.all([adminConsole.end(), direct.end()]);

@@ -5,8 +5,10 @@
 // other instances have been told too.
 import type { Database } from './client';
 
-// Past its own notification, a moment for the other listeners' processes to read theirs.
-const GRACE_MS = 25;
+// Past its own notification, a moment for the other listeners' processes to read
+// theirs (PostgreSQL wakes each listening backend in turn; 25 ms was seen too short
+// on a loaded 2-core machine). Revoking is rare: the wait costs nothing that matters.
+export const NOTIFICATION_GRACE_MS = 100;
 const TIMEOUT_MS = 1_000;
 
 type Listener = {
@@ -45,7 +47,7 @@ export async function afterNotification<Result>(
   });
   try {
     const result = await change();
-    if (isAnnounced(result)) await Promise.race([delivered.then(() => sleep(GRACE_MS)), sleep(TIMEOUT_MS)]);
+    if (isAnnounced(result)) await Promise.race([delivered.then(() => sleep(NOTIFICATION_GRACE_MS)), sleep(TIMEOUT_MS)]);
     return result;
   } finally {
     await subscription.unlisten();

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashKey } from '@/lib/api-key-check';
+import { NOTIFICATION_GRACE_MS } from '@/lib/db/notify';
 import { startServer, type TestServer } from '../support/server';
 
 const isPostgres = inject('database') === 'postgres';
@@ -38,11 +39,16 @@ describe.runIf(isPostgres)('API key cache across instances', () => {
     return { id: Number(row!.id), secret };
   }
 
-  /** Runs `change` and resolves once its notification went out to the listeners. */
+  /**
+   * Runs `change` and resolves once its notification went out to the listeners
+   * and they had the moment the app's own revoke waits for (lib/db/notify.ts):
+   * far below the cache's 30 s, so only the notification can explain a refusal.
+   */
   async function announce(id: number, change: () => Promise<unknown>): Promise<void> {
     const heard = new Promise<void>((resolve) => announced.set(id, resolve));
     await change();
     await heard;
+    await new Promise((resolve) => setTimeout(resolve, NOTIFICATION_GRACE_MS));
   }
 
   async function statusOn(baseUrl: string, secret: string): Promise<number> {

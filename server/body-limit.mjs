@@ -96,8 +96,12 @@ function closeLingering(socket) {
  * @param {string} path
  */
 export function meterBody(request, response, path) {
-  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const hasBody = request.headers['transfer-encoding'] !== undefined || declared > 0;
   if (!hasBody || !isApiPath(path)) return;
+  // A body declared too large is never read whole: its answer says Connection: close,
+  // so no client sends its next request on a connection about to close.
+  if (declared > API_BODY_LIMIT) response.shouldKeepAlive = false;
   const { socket } = request;
   const push = request.push;
   let received = 0;

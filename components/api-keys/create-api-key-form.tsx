@@ -2,13 +2,13 @@
 // CreateApiKeyForm: a key's name, scope and lifetime; checked by the contract's
 // NewApiKey schema in the browser, then by the server.
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useCreateApiKey } from '@/lib/client/hooks';
 import { NewApiKey, type CreatedApiKey } from '@/lib/contract/api-keys';
-import { errorsFromApi, fieldErrorsFromIssues, sentence, type FieldErrors } from '../form-errors';
-import { Button } from '../ui/button';
+import { sentence } from '../form-errors';
+import { FormButtons } from '../ui/form-buttons';
 import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
+import { useContractForm } from '../use-contract-form';
 
 const DAY_MS = 86_400_000;
 const LIFETIMES = [
@@ -21,39 +21,26 @@ const LIFETIMES = [
 
 export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
   const createApiKey = useCreateApiKey();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const form = useContractForm({
+    schema: NewApiKey,
+    read: (values) => {
+      const days = Number(values.get('lifetime') || 0);
+      return {
+        name: String(values.get('name') ?? ''),
+        scope: String(values.get('scope') ?? ''),
+        ...(days > 0 ? { expiresAt: new Date(Date.now() + days * DAY_MS).toISOString() } : {}),
+      };
+    },
+    save: (newKey) => createApiKey.mutateAsync(newKey),
+    onSaved: onCreated,
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const form = new FormData(event.currentTarget);
-    const days = Number(form.get('lifetime') || 0);
-    const checked = NewApiKey.safeParse({
-      name: String(form.get('name') ?? ''),
-      scope: String(form.get('scope') ?? ''),
-      ...(days > 0 ? { expiresAt: new Date(Date.now() + days * DAY_MS).toISOString() } : {}),
-    }, { reportInput: true });
-    if (!checked.success) {
-      setErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      onCreated(await createApiKey.mutateAsync(checked.data));
-    } catch (error) {
-      const refused = errorsFromApi(error);
-      setErrors(refused.fields);
-      setFormError(refused.message);
-    }
-  }
-
-  const nameError = sentence('Name', errors.name);
-  const scopeError = sentence('Scope', errors.scope);
-  const lifetimeError = sentence('Expiry', errors.expiresAt);
+  const nameError = sentence('Name', form.errors.name);
+  const scopeError = sentence('Scope', form.errors.scope);
+  const lifetimeError = sentence('Expiry', form.errors.expiresAt);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {formError && <Notice tone="error" title="The key was not created">{formError}</Notice>}
+    <form onSubmit={form.submit} noValidate className="space-y-4">
+      {form.refusal && <Notice tone="error" title="The key was not created">{form.refusal.message}</Notice>}
       <Field id="key-name" label="Name" hint="Say who or what uses it, e.g. “Inventory sync”." error={nameError}>
         <Input {...describedBy('key-name', nameError, true)} name="name" autoComplete="off" isInvalid={Boolean(nameError)} autoFocus />
       </Field>
@@ -72,15 +59,7 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
           ))}
         </Select>
       </Field>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={createApiKey.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createApiKey.isPending}>
-          <KeyRound aria-hidden />
-          {createApiKey.isPending ? 'Creating…' : 'Create key'}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} isSaving={form.isSaving} icon={<KeyRound aria-hidden />} label="Create key" pendingLabel="Creating…" />
     </form>
   );
 }

@@ -3,19 +3,18 @@
 // list them all by name with a link to their pets, rename one.
 import { Plus, Tags } from 'lucide-react';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
 import { useCategories, useCreateCategory } from '@/lib/client/hooks';
-import type { Category } from '@/lib/contract/categories';
-import { NewCategory } from '@/lib/contract/categories';
-import { errorsFromApi, fieldErrorsFromIssues, sentence } from '../form-errors';
+import { NewCategory, type Category } from '@/lib/contract/categories';
+import { sentence } from '../form-errors';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
-import { Button } from '../ui/button';
 import { describedBy, Field, Input } from '../ui/field';
 import { EmptyState } from '../ui/empty-state';
+import { SubmitButton } from '../ui/form-buttons';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
+import { useContractForm } from '../use-contract-form';
 import { RenameCategoryButton } from './rename-category-button';
 
 const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
@@ -24,21 +23,10 @@ const byName = (left: Category, right: Category) => left.name.localeCompare(righ
 
 export function CategoryManager() {
   const categories = useCategories();
-  const [added, setAdded] = useState<Category>();
   return (
     <>
       <PageHeader title="Categories" description="What kinds of animal the catalogue holds. A pet names its category by id." />
-      <AddCategoryForm onAdded={setAdded} />
-      {added && (
-        <Notice
-          tone="success"
-          className="mb-4"
-          title={`${added.name} was added`}
-          onDismiss={() => setAdded(undefined)}
-        >
-          Category id {added.id}.
-        </Notice>
-      )}
+      <AddCategoryForm />
       {categories.isPending ? (
         <TableSkeleton columns={CATEGORY_COLUMNS} rows={5} label="Categories (loading)" />
       ) : categories.isError ? (
@@ -81,35 +69,29 @@ export function CategoryManager() {
   );
 }
 
-function AddCategoryForm({ onAdded }: { onAdded: (category: Category | undefined) => void }) {
+function AddCategoryForm() {
   const createCategory = useCreateCategory();
-  const [error, setError] = useState<string>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onAdded(undefined);
-    const form = event.currentTarget;
-    const checked = NewCategory.safeParse({ name: String(new FormData(form).get('name') ?? '') }, { reportInput: true });
-    if (!checked.success) return setError(sentence('Name', fieldErrorsFromIssues(checked.error.issues).name));
-    setError(undefined);
-    try {
-      onAdded(await createCategory.mutateAsync(checked.data));
-      form.reset();
-    } catch (failure) {
-      const refused = errorsFromApi(failure);
-      setError(refused.fields.name ? sentence('Name', refused.fields.name) : refused.message);
-    }
-  }
-
+  const form = useContractForm({
+    schema: NewCategory,
+    read: (values) => ({ name: String(values.get('name') ?? '') }),
+    save: (newCategory) => createCategory.mutateAsync(newCategory),
+    onSaved: (_category, element) => element.reset(),
+  });
+  const error = sentence('Name', form.errors.name) ?? form.refusal?.message;
+  const added = form.saved?.value;
   return (
-    <form onSubmit={submit} noValidate className="mb-6 flex flex-wrap items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <Field id="new-category" label="New category" error={error} className="min-w-0 flex-1 sm:max-w-sm">
-        <Input {...describedBy('new-category', error)} name="name" autoComplete="off" maxLength={100} isInvalid={Boolean(error)} placeholder="e.g. Reptiles" />
-      </Field>
-      <Button type="submit" disabled={createCategory.isPending} className="mt-7">
-        <Plus aria-hidden />
-        {createCategory.isPending ? 'Adding…' : 'Add category'}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={form.submit} noValidate className="mb-6 flex flex-wrap items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <Field id="new-category" label="New category" error={error} className="min-w-0 flex-1 sm:max-w-sm">
+          <Input {...describedBy('new-category', error)} name="name" autoComplete="off" maxLength={100} isInvalid={Boolean(error)} placeholder="e.g. Reptiles" />
+        </Field>
+        <SubmitButton isSaving={form.isSaving} icon={<Plus aria-hidden />} label="Add category" pendingLabel="Adding…" className="mt-7" />
+      </form>
+      {added && (
+        <Notice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={form.clear}>
+          Category id {added.id}.
+        </Notice>
+      )}
+    </>
   );
 }

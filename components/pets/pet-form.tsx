@@ -4,15 +4,14 @@
 // server, whose field errors appear beside the fields. An edit sends only what
 // changed (PATCH); a refused status change is explained with the rules.
 import { Plus, Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { ApiClientError } from '@/lib/client/api-client';
 import { useCreatePet, useUpdatePet } from '@/lib/client/hooks';
 import { NewPet, PET_STATUSES, type Pet, type PetUpdate } from '@/lib/contract/pets';
 import { CategoryPicker } from '../categories/category-picker';
-import { errorsFromApi, fieldErrorsFromIssues, sentence, type FieldErrors } from '../form-errors';
-import { Button } from '../ui/button';
+import { sentence } from '../form-errors';
+import { FormButtons } from '../ui/form-buttons';
 import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
+import { useContractForm } from '../use-contract-form';
 import { PET_STATUS_LABELS } from './status-badge';
 
 const STATUS_RULES =
@@ -20,7 +19,7 @@ const STATUS_RULES =
   'It can be set by hand only while the pet has no open (placed or approved) order, and never to pending.';
 
 /** What the form holds, as the contract wants it: an empty category is absent, digits are a number. */
-function toNewPetInput(form: FormData): Record<string, unknown> {
+function toNewPetInput(form: FormData) {
   const category = String(form.get('categoryId') ?? '').trim();
   const status = String(form.get('status') ?? '');
   return {
@@ -39,48 +38,33 @@ function changesTo(pet: Pet, wanted: NewPet): PetUpdate {
   return update;
 }
 
-type Props = { onCancel: () => void } & ({ pet?: undefined; onSaved: (pet: Pet) => void } | { pet: Pet; onSaved: (pet: Pet) => void });
+/** Given a pet, the form edits it; else it adds one. */
+type Props = { pet?: Pet; onSaved: (pet: Pet) => void; onCancel: () => void };
 
 export function PetForm({ pet, onSaved, onCancel }: Props) {
   const createPet = useCreatePet();
   const updatePet = useUpdatePet(pet?.id ?? 0);
-  const saving = pet ? updatePet : createPet;
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ message: string; isStatusRule: boolean }>();
+  const form = useContractForm({
+    schema: NewPet,
+    read: toNewPetInput,
+    save: async (wanted) => {
+      if (!pet) return createPet.mutateAsync(wanted);
+      const update = changesTo(pet, wanted);
+      return Object.keys(update).length === 0 ? pet : updatePet.mutateAsync(update);
+    },
+    onSaved,
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const checked = NewPet.safeParse(toNewPetInput(new FormData(event.currentTarget)), { reportInput: true });
-    if (!checked.success) {
-      setErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      if (!pet) return onSaved(await createPet.mutateAsync(checked.data));
-      const update = changesTo(pet, checked.data);
-      onSaved(Object.keys(update).length === 0 ? pet : await updatePet.mutateAsync(update));
-    } catch (error) {
-      const refused = errorsFromApi(error);
-      setErrors(refused.fields);
-      if (refused.message) {
-        const isStatusRule = error instanceof ApiClientError && error.status === 409;
-        setFormError({ message: refused.message, isStatusRule });
-      }
-    }
-  }
-
-  const nameError = sentence('Name', errors.name);
-  const categoryError = sentence('Category', errors.categoryId);
-  const statusError = sentence('Status', errors.status);
+  const nameError = sentence('Name', form.errors.name);
+  const categoryError = sentence('Category', form.errors.categoryId);
+  const statusError = sentence('Status', form.errors.status);
   const verb = pet ? 'saved' : 'added';
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {formError && (
+    <form onSubmit={form.submit} noValidate className="space-y-4">
+      {form.refusal && (
         <Notice tone="error" title={`The pet was not ${verb}`}>
-          <p>{formError.message}</p>
-          {formError.isStatusRule && <p className="mt-1">{STATUS_RULES}</p>}
+          <p>{form.refusal.message}</p>
+          {form.refusal.status === 409 && <p className="mt-1">{STATUS_RULES}</p>}
         </Notice>
       )}
       <Field id="pet-name" label="Name" error={nameError}>
@@ -110,15 +94,13 @@ export function PetForm({ pet, onSaved, onCancel }: Props) {
           ))}
         </Select>
       </Field>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={saving.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving.isPending}>
-          {pet ? <Save aria-hidden /> : <Plus aria-hidden />}
-          {pet ? (saving.isPending ? 'Saving…' : 'Save changes') : saving.isPending ? 'Adding…' : 'Add pet'}
-        </Button>
-      </div>
+      <FormButtons
+        onCancel={onCancel}
+        isSaving={form.isSaving}
+        {...(pet
+          ? { icon: <Save aria-hidden />, label: 'Save changes', pendingLabel: 'Saving…' }
+          : { icon: <Plus aria-hidden />, label: 'Add pet', pendingLabel: 'Adding…' })}
+      />
     </form>
   );
 }

@@ -3,67 +3,46 @@
 // (checked by the server) and typed twice (checked here), with the contract's
 // PasswordChange schema for the rest.
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useChangeOwnPassword } from '@/lib/client/hooks';
-import { PasswordChange } from '@/lib/contract/users';
-import { errorsFromApi, fieldErrorsFromIssues, sentence, type FieldErrors } from '../form-errors';
-import { Button } from '../ui/button';
+import { MIN_PASSWORD_LENGTH, PasswordChange } from '@/lib/contract/users';
+import { sentence, type FieldErrors } from '../form-errors';
 import { describedBy, Field, Input } from '../ui/field';
+import { SubmitButton } from '../ui/form-buttons';
 import { Notice } from '../ui/notice';
+import { useContractForm } from '../use-contract-form';
 
 export function ChangePasswordForm() {
   const changePassword = useChangeOwnPassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const form = useContractForm({
+    schema: PasswordChange,
+    read: (values) => ({ currentPassword: String(values.get('currentPassword') ?? ''), newPassword: String(values.get('newPassword') ?? '') }),
+    check: (values): FieldErrors =>
+      values.get('confirmPassword') === values.get('newPassword') ? {} : { confirmPassword: 'does not match the new password' },
+    save: (change) => changePassword.mutateAsync(change),
+    onSaved: (_nothing, element) => element.reset(),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    changePassword.reset();
-    setFormError(undefined);
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const checked = PasswordChange.safeParse(
-      { currentPassword: String(values.get('currentPassword') ?? ''), newPassword: String(values.get('newPassword') ?? '') },
-      { reportInput: true },
-    );
-    const found = checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
-    if (values.get('confirmPassword') !== values.get('newPassword')) found.confirmPassword = 'does not match the new password';
-    if (!checked.success || Object.keys(found).length > 0) return setErrors(found);
-    setErrors({});
-    try {
-      await changePassword.mutateAsync(checked.data);
-      form.reset();
-    } catch (error) {
-      const refused = errorsFromApi(error);
-      setErrors(refused.fields);
-      setFormError(refused.message);
-    }
-  }
-
-  const currentError = sentence('Current password', errors.currentPassword);
-  const newError = sentence('New password', errors.newPassword);
-  const confirmError = sentence('The repeated password', errors.confirmPassword);
+  const currentError = sentence('Current password', form.errors.currentPassword);
+  const newError = sentence('New password', form.errors.newPassword);
+  const confirmError = sentence('The repeated password', form.errors.confirmPassword);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="password-heading">
-      {changePassword.isSuccess && (
+    <form onSubmit={form.submit} noValidate className="space-y-4" aria-labelledby="password-heading">
+      {form.saved && (
         <Notice tone="success" title="Your password was changed">
           Use it the next time you sign in. Your other sessions, if any, are signed out.
         </Notice>
       )}
-      {formError && <Notice tone="error" title="The password was not changed">{formError}</Notice>}
+      {form.refusal && <Notice tone="error" title="The password was not changed">{form.refusal.message}</Notice>}
       <Field id="current-password" label="Current password" error={currentError}>
         <Input {...describedBy('current-password', currentError)} name="currentPassword" type="password" autoComplete="current-password" isInvalid={Boolean(currentError)} />
       </Field>
-      <Field id="new-password" label="New password" hint="At least 8 characters." error={newError}>
+      <Field id="new-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={newError}>
         <Input {...describedBy('new-password', newError, true)} name="newPassword" type="password" autoComplete="new-password" isInvalid={Boolean(newError)} />
       </Field>
       <Field id="confirm-password" label="Repeat the new password" error={confirmError}>
         <Input {...describedBy('confirm-password', confirmError)} name="confirmPassword" type="password" autoComplete="new-password" isInvalid={Boolean(confirmError)} />
       </Field>
-      <Button type="submit" disabled={changePassword.isPending}>
-        <KeyRound aria-hidden />
-        {changePassword.isPending ? 'Changing…' : 'Change password'}
-      </Button>
+      <SubmitButton isSaving={form.isSaving} icon={<KeyRound aria-hidden />} label="Change password" pendingLabel="Changing…" />
     </form>
   );
 }

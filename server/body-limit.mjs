@@ -17,13 +17,13 @@
 // (the client's writes block rather than fail), and destroyed a moment later. An
 // immediate close would reset the connection under the client's writes, and the
 // client could meet the reset before it reads the answer.
+import { MAX_BODY_BYTES } from '../lib/contract/limits.mjs';
 import { rawErrorResponse } from './error-answer.mjs';
 
 /** @typedef {import('./error-answer.mjs').Refusal} Refusal */
 
 const LINGER_MS = 1_000;
 
-const API_BODY_LIMIT = 64 * 1024;
 const PAGE_BODY_LIMIT = 1024 * 1024;
 
 const isApiPath = (path) => path === '/v1' || path.startsWith('/v1/');
@@ -57,7 +57,7 @@ export function bodyRefusal(request, path) {
  * @param {string} path
  */
 export function askForBody(request, response, path) {
-  if (isApiPath(path) && Number(request.headers['content-length'] ?? 0) > API_BODY_LIMIT) {
+  if (isApiPath(path) && Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     response.shouldKeepAlive = false;
     return;
   }
@@ -101,15 +101,15 @@ export function meterBody(request, response, path) {
   if (!hasBody || !isApiPath(path)) return;
   // A body declared too large is never read whole: its answer says Connection: close,
   // so no client sends its next request on a connection about to close.
-  if (declared > API_BODY_LIMIT) response.shouldKeepAlive = false;
+  if (declared > MAX_BODY_BYTES) response.shouldKeepAlive = false;
   const { socket } = request;
   const push = request.push;
   let received = 0;
   request.push = function meteredPush(chunk, encoding) {
     // false: the parser stops reading the socket; what the client still sends stays unread.
-    if (received > API_BODY_LIMIT) return false;
+    if (received > MAX_BODY_BYTES) return false;
     if (chunk !== null) received += chunk.length;
-    if (received > API_BODY_LIMIT) closeLingeringAfterAnswer(response, socket);
+    if (received > MAX_BODY_BYTES) closeLingeringAfterAnswer(response, socket);
     return push.call(this, chunk, encoding);
   };
 }

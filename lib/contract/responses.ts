@@ -1,6 +1,7 @@
 // Reusable OpenAPI response objects for the error answers (spec §7).
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { ErrorBody } from './errors';
+import { MAX_BODY_BYTES } from './limits.mjs';
 
 function errorResponse(id: string, description: string, headers?: ZodOpenApiResponseObject['headers']): ZodOpenApiResponseObject {
   return { id, description, headers, content: { 'application/json': { schema: ErrorBody } } };
@@ -15,7 +16,7 @@ export const errorResponses = {
   NotFound: errorResponse('NotFound', 'The requested resource could not be found (`not_found`).'),
   Conflict: errorResponse('Conflict', 'The request conflicts with the current state of the resource (`conflict`).'),
   Gone: errorResponse('Gone', 'The operation has been removed after its sunset date (`gone`).'),
-  PayloadTooLarge: errorResponse('PayloadTooLarge', 'The request body is larger than 64 KiB (`payload_too_large`).'),
+  PayloadTooLarge: errorResponse('PayloadTooLarge', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB (\`payload_too_large\`).`),
   UnsupportedMediaType: errorResponse('UnsupportedMediaType', 'The request body is not `application/json` (`unsupported_media_type`).'),
   TooManyRequests: errorResponse(
     'TooManyRequests',

@@ -1,8 +1,7 @@
-// Reads a JSON request body: at most 64 KiB (413), present (400), the right
+// Reads a JSON request body: at most MAX_BODY_BYTES (64 KiB; 413), present (400), the right
 // media type (415), valid UTF-8 and valid JSON (400).
+import { MAX_BODY_BYTES } from '../contract/limits.mjs';
 import { ApiError } from './errors';
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
@@ -30,7 +29,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The raw body, at most 64 KiB (413 beyond). */
+/** The raw body, at most MAX_BODY_BYTES (413 beyond). */
 export async function readBodyBytes(request: Request): Promise<Uint8Array> {
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
   if (declaredLength > MAX_BODY_BYTES) throw tooLarge();

@@ -1,6 +1,7 @@
 // The service's configuration: read once from the environment through one zod
 // schema; a bad value stops start-up with a message naming the variable.
 import { z } from 'zod';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '../contract/limits.mjs';
 import { MIN_PASSWORD_LENGTH } from '../contract/users';
 
 const optionalText = z
@@ -51,7 +52,7 @@ const ConfigSchema = z.object({
   // Prefix of every Redis key the service writes (several deployments may share one Redis).
   REDIS_KEY_PREFIX: z.string().default('petstore:'),
   // How long a stored Idempotency-Key answer is replayed.
-  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_IDEMPOTENCY_TTL_SECONDS),
   // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
   PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
   // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.

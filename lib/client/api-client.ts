@@ -2,11 +2,12 @@
 // types inferred from the contract's zod schemas (types only: the schemas stay
 // out of the browser's first load), and every Error body surfaced as an
 // ApiClientError. Used by the dashboard in the browser and by the tests in Node.
+import type { z } from 'zod';
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
-import type { Category, CategoryUpdate, NewCategory } from '../contract/categories';
+import type { Category, CategoryUpdate, ListCategoriesQuery, NewCategory } from '../contract/categories';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
-import type { NewOrder, Order, OrderStatus, OrderUpdate } from '../contract/orders';
-import type { NewPet, Pet, PetCounts, PetSort, PetStatus, PetUpdate } from '../contract/pets';
+import type { ListOrdersQuery, NewOrder, Order, OrderUpdate } from '../contract/orders';
+import type { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetUpdate } from '../contract/pets';
 import type { NewUser, PasswordChange, User } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
 import { linkTarget } from './link-header';
@@ -28,21 +29,18 @@ export class ApiClientError extends Error {
 /** One page of a list and the cursor of the next one (from the `Link: rel="next"` header). */
 export type Page<T> = { items: T[]; nextCursor?: string };
 
-export type ListPetsParams = {
-  limit?: number;
-  /** `none` (experimental): pets without a status. */
-  status?: PetStatus | 'none';
-  /** Experimental: name contains this text, ignoring case. */
-  name?: string;
-  /** Experimental. */
-  categoryId?: number;
-  /** Experimental: id (default), -id, name, -name. A cursor belongs to the sort it came from. */
-  sort?: PetSort;
-  cursor?: string;
+/**
+ * A list's query parameters as the client takes them: the input of the query
+ * schema the server parses them with (URL text, so enums keep their values),
+ * where a number may stand for its digits.
+ */
+type QueryParams<Query extends z.ZodType> = {
+  [Name in keyof z.input<Query>]?: z.input<Query>[Name] | (string extends z.input<Query>[Name] ? number : never);
 };
-export type CountPetsParams = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
-export type ListCategoriesParams = { limit?: number; cursor?: string };
-export type ListOrdersParams = { limit?: number; status?: OrderStatus; petId?: number; cursor?: string };
+export type ListPetsParams = QueryParams<typeof ListPetsQuery>;
+export type CountPetsParams = QueryParams<typeof PetCountsQuery>;
+type ListCategoriesParams = QueryParams<typeof ListCategoriesQuery>;
+export type ListOrdersParams = QueryParams<typeof ListOrdersQuery>;
 
 type ClientOptions = {
   /** Where the API is served; '' (the default) means the page's own origin. */
@@ -170,7 +168,7 @@ export class PetstoreClient {
     await this.request<undefined>('PUT', '/v1/me/password', change);
   }
 
-  private async page<Item>(path: string, params: Record<string, string | number | undefined>): Promise<Page<Item>> {
+  private async page<Item>(path: string, params: QueryValues): Promise<Page<Item>> {
     const { body, headers } = await this.request<Item[]>('GET', `${path}${queryString(params)}`);
     return { items: body, nextCursor: nextCursorFrom(headers.get('link')) };
   }
@@ -208,7 +206,9 @@ export class PetstoreClient {
   }
 }
 
-function queryString(params: Record<string, string | number | undefined>): string {
+type QueryValues = Record<string, string | number | undefined>;
+
+function queryString(params: QueryValues): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
   return query.size > 0 ? `?${query}` : '';

@@ -88,16 +88,7 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
         }
         reject(timeoutError(budget));
       }, remaining);
-      run(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+      run(...clearingTimer(timer, resolve, reject));
     });
   // The driver's then/catch/finally start the query; these start it only through settle().
   const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) =>
@@ -136,15 +127,20 @@ function boundTransaction(target: Sql, method: 'begin' | 'savepoint', args: unkn
       },
       Math.max(0, deadline - performance.now()),
     );
-    running.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    running.then(...clearingTimer(timer, resolve, reject));
   });
+}
+
+/** A promise's resolve and reject that first stop the timer of its deadline. */
+function clearingTimer(timer: NodeJS.Timeout, resolve: (value: unknown) => void, reject: (reason: unknown) => void) {
+  return [
+    (value: unknown) => {
+      clearTimeout(timer);
+      resolve(value);
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      reject(error);
+    },
+  ] as const;
 }

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashKey } from '@/lib/api-key-check';
 import { NOTIFICATION_GRACE_MS } from '@/lib/db/notify';
+import { api } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
 
 const isPostgres = inject('database') === 'postgres';
@@ -52,9 +53,7 @@ describe.runIf(isPostgres)('API key cache across instances', () => {
   }
 
   async function statusOn(baseUrl: string, secret: string): Promise<number> {
-    const response = await fetch(`${baseUrl}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
-    await response.arrayBuffer();
-    return response.status;
+    return (await api('GET', '/v1/pets?limit=1', { baseUrl, key: secret })).status;
   }
 
   async function cacheEverywhere(secret: string): Promise<void> {

@@ -4,20 +4,22 @@ import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
 import { hashKey } from '@/lib/api-key-check';
+import { api } from '../support/api';
 import { readAll } from '../support/catalogue';
 
 const baseUrl = inject('baseUrl');
 const apiKey = inject('apiKey');
 
 function createPet(body: unknown, key: string | null, secret = apiKey) {
+  return api('POST', '/v1/pets', { key: secret, json: body, headers: key === null ? {} : { 'idempotency-key': key } });
+}
+
+// Raw fetch: the replay must repeat the first answer byte for byte, and api() returns only the parsed body.
+function createPetRaw(body: unknown, key: string) {
   return fetch(`${baseUrl}/v1/pets`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${secret}`,
-      'content-type': 'application/json',
-      ...(key !== null && { 'idempotency-key': key }),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
   });
 }
 
@@ -29,12 +31,12 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   it('replays the first answer to a retry with the same key and body, and creates once', async () => {
     const name = `Replay ${randomUUID()}`;
     const key = randomUUID();
-    const first = await createPet({ name, categoryId: 7 }, key);
+    const first = await createPetRaw({ name, categoryId: 7 }, key);
     const firstBody = await first.text();
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
 
-    const retry = await createPet({ name, categoryId: 7 }, key);
+    const retry = await createPetRaw({ name, categoryId: 7 }, key);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await retry.text()).toBe(firstBody);
@@ -48,15 +50,14 @@ describe('Idempotency-Key on POST /v1/pets', () => {
     expect((await createPet({ name: `First ${key}`, categoryId: 1 }, key)).status).toBe(201);
     const other = await createPet({ name: `Other ${key}`, categoryId: 1 }, key);
     expect(other.status).toBe(409);
-    expect(await other.json()).toMatchObject({ code: 'conflict', status: 409 });
+    expect(other.body).toMatchObject({ code: 'conflict', status: 409 });
     expect(await petsNamed(`Other ${key}`)).toHaveLength(0);
   });
 
   it('creates exactly once when ten identical requests race', async () => {
     const name = `Race ${randomUUID()}`;
     const key = randomUUID();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => createPet({ name, categoryId: 3 }, key)));
-    const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: await response.json() })));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => createPet({ name, categoryId: 3 }, key)));
     const created = answers.filter((answer) => answer.status === 201);
     const inProgress = answers.filter((answer) => answer.status === 409);
     expect(created.length + inProgress.length).toBe(10);
@@ -73,7 +74,7 @@ describe('Idempotency-Key on POST /v1/pets', () => {
     const retry = await createPet({ name: '', categoryId: 1 }, key);
     expect(retry.status).toBe(400);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(await retry.json()).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(retry.body).toMatchObject({ code: 'invalid_request', status: 400 });
   });
 
   it.each([
@@ -83,7 +84,7 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   ])('rejects an Idempotency-Key that is %s with 400 invalid_request', async (_, key) => {
     const response = await createPet({ name: 'Never', categoryId: 1 }, key);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(response.body).toMatchObject({ code: 'invalid_request', status: 400 });
   });
 
   it('accepts a 255-character key', async () => {
@@ -97,7 +98,7 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   });
 
   it('is documented as a header parameter of createPet in the OpenAPI document', async () => {
-    const document = await (await fetch(`${baseUrl}/v1/openapi.json`)).json();
+    const { body: document } = await api('GET', '/v1/openapi.json', { key: null });
     const parameter = document.paths['/pets'].post.parameters.find((candidate: { name: string }) => candidate.name === 'Idempotency-Key');
     expect(parameter).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });
     expect(parameter.required ?? false).toBe(false);
@@ -129,7 +130,7 @@ describe.runIf(inject('database') === 'postgres')('Idempotency-Key storage (Post
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
-    expect((await theirs.json()).id).not.toBe((await mine.json()).id);
+    expect(theirs.body.id).not.toBe(mine.body.id);
   });
 
   it('ignores an expired entry: the same key runs the request afresh', async () => {
@@ -142,6 +143,6 @@ describe.runIf(inject('database') === 'postgres')('Idempotency-Key storage (Post
     const again = await createPet({ name: `Expiring ${key}`, categoryId: 1 }, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
-    expect((await again.json()).id).not.toBe((await first.json()).id);
+    expect(again.body.id).not.toBe(first.body.id);
   });
 });

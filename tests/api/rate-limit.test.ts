@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/fleet/processes';
+import { api } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
 
 // The limiter never touches the database, so these servers run on PostgreSQL in
@@ -13,7 +14,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TIGHT = { RATE_LIMIT_RATE: '0.2', RATE_LIMIT_BURST: '3' };
 
 function listPets(server: TestServer, secret = server.apiKey) {
-  return fetch(`${server.baseUrl}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
+  return api('GET', '/v1/pets?limit=1', { baseUrl: server.baseUrl, key: secret });
 }
 
 describe('rate limit in memory (one instance)', () => {
@@ -33,7 +34,7 @@ describe('rate limit in memory (one instance)', () => {
     const limited = answers[3]!;
     expect(limited.headers.get('retry-after')).toMatch(/^[1-5]$/);
     expect(limited.headers.get('content-type')).toBe('application/json');
-    expect(await limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(limited.body).toMatchObject({ code: 'rate_limited', status: 429 });
   });
 
   it('refills: after Retry-After seconds the key may call again', async () => {

@@ -4,8 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import Link from 'next/link';
 import { listHref, nextPage, PAGE_SIZES, previousPage, withPageSize, type Filters, type ListState } from './list-url';
 import { buttonClasses } from './ui/button';
-import { Select } from './ui/field';
-import { useSelectNavigation } from './use-select-navigation';
+import { UrlSelect } from './url-select';
 
 export function Pager<F extends Filters>({
   pathname,
@@ -18,29 +17,25 @@ export function Pager<F extends Filters>({
   nextCursor: string | undefined;
   noun: string;
 }) {
-  const pageSizeSelect = useSelectNavigation(String(state.limit));
   const hasPrevious = state.cursors.length > 0;
   const disabled = 'pointer-events-none opacity-50';
   return (
     <nav aria-label={`${noun} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <div className="flex items-center gap-2 text-sm">
-        <label htmlFor="page-size" className="whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-          Rows per page
-        </label>
-        <Select
-          id="page-size"
-          className="h-8 w-24"
-          value={pageSizeSelect.value}
-          onFocus={pageSizeSelect.onFocus}
-          onChange={(event) => pageSizeSelect.choose(event.target.value, listHref(pathname, withPageSize(state, Number(event.target.value))))}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <UrlSelect
+        id="page-size"
+        label="Rows per page"
+        value={String(state.limit)}
+        hrefFor={(size) => listHref(pathname, withPageSize(state, Number(size)))}
+        className="flex items-center gap-2 text-sm"
+        labelClassName="whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+        selectClassName="h-8 w-24"
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </UrlSelect>
       <div className="flex items-center gap-2">
         <span className="mr-1 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
           Page {state.cursors.length + 1}

@@ -13,10 +13,9 @@ import { hasFilters, listHref, withFilters, type ListState } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
-import { useSelectNavigation } from '../use-select-navigation';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { Select } from '../ui/field';
+import { UrlSelect } from '../url-select';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
@@ -34,7 +33,6 @@ const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
 export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<OrderFilters>; rejectedPetId?: string }) {
   const router = useRouter();
   const { status, petId } = state.filters;
-  const statusSelect = useSelectNavigation(status ?? '');
   const orders = useOrders({ limit: state.limit, status, petId: petId ? Number(petId) : undefined, cursor: state.cursors.at(-1) });
   const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
   const [isPlacing, setPlacing] = useState(false);
@@ -79,27 +77,21 @@ export function OrderCatalogue({ state, rejectedPetId }: { state: ListState<Orde
         </Notice>
       )}
       <div className="mb-4 flex flex-wrap items-start gap-4">
-        <div className="flex items-center gap-3">
-          <label htmlFor="order-status-filter" className="text-sm font-medium">
-            Status
-          </label>
-          <Select
-            id="order-status-filter"
-            className="h-10 w-40"
-            value={statusSelect.value}
-            onFocus={statusSelect.onFocus}
-            onChange={(event) =>
-              statusSelect.choose(event.target.value, filtered({ status: (event.target.value || undefined) as OrderStatus | undefined }))
-            }
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUS_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {ORDER_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <UrlSelect
+          id="order-status-filter"
+          label="Status"
+          value={status ?? ''}
+          hrefFor={(value) => filtered({ status: (value || undefined) as OrderStatus | undefined })}
+          className="flex items-center gap-3"
+          selectClassName="h-10 w-40"
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUS_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </UrlSelect>
         <PetIdFilter petId={petId} rejected={rejectedPetId} onFilter={(value) => router.push(filtered({ petId: value }))} />
       </div>
       {orders.isPending ? (

@@ -17,11 +17,10 @@ import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { Select } from '../ui/field';
+import { UrlSelect } from '../url-select';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
-import { useSelectNavigation } from '../use-select-navigation';
 import { ExportPetsButton } from './export-pets-button';
 import { countParams, isNarrowed, listParams, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
@@ -46,8 +45,6 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
   const categories = useCategories();
   const hrefWith = (changes: Partial<PetFilters>) => listHref(PATH, withFilters(state, { ...filters, ...changes }));
   const sort = filters.sort ?? 'id';
-  const categorySelect = useSelectNavigation(filters.categoryId ?? '');
-  const sortSelect = useSelectNavigation(sort);
   const total = counts.data && (filters.status ? counts.data[filters.status === 'none' ? 'none' : filters.status] : counts.data.total);
 
   return (
@@ -89,48 +86,38 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <PetSearch name={filters.name} onSearch={(name) => router.replace(hrefWith({ name }))} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="category-filter" className="text-sm font-medium">
-            Category
-          </label>
-          <Select
-            id="category-filter"
-            className="h-10 w-44"
-            value={categorySelect.value}
-            onFocus={categorySelect.onFocus}
-            onChange={(event) => categorySelect.choose(event.target.value, hrefWith({ categoryId: event.target.value || undefined }))}
-          >
-            <option value="">All categories</option>
-            {filters.categoryId && !categories.data?.some((category) => String(category.id) === filters.categoryId) && (
-              <option value={filters.categoryId}>Category {filters.categoryId}</option>
-            )}
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="pet-sort" className="text-sm font-medium">
-            Order
-          </label>
-          <Select
-            id="pet-sort"
-            className="h-10 w-40"
-            value={sortSelect.value}
-            onFocus={sortSelect.onFocus}
-            onChange={(event) =>
-              sortSelect.choose(event.target.value, hrefWith({ sort: event.target.value === 'id' ? undefined : (event.target.value as PetSort) }))
-            }
-          >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <UrlSelect
+          id="category-filter"
+          label="Category"
+          value={filters.categoryId ?? ''}
+          hrefFor={(categoryId) => hrefWith({ categoryId: categoryId || undefined })}
+          className="flex flex-col gap-1.5"
+          selectClassName="h-10 w-44"
+        >
+          <option value="">All categories</option>
+          {filters.categoryId && !categories.data?.some((category) => String(category.id) === filters.categoryId) && (
+            <option value={filters.categoryId}>Category {filters.categoryId}</option>
+          )}
+          {categories.data?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </UrlSelect>
+        <UrlSelect
+          id="pet-sort"
+          label="Order"
+          value={sort}
+          hrefFor={(value) => hrefWith({ sort: value === 'id' ? undefined : (value as PetSort) })}
+          className="flex flex-col gap-1.5"
+          selectClassName="h-10 w-40"
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </UrlSelect>
       </div>
       <StatusTabs current={filters.status} counts={counts.data} hrefFor={(status: StatusTab | undefined) => hrefWith({ status })} />
       {pets.isPending ? (

@@ -1,24 +1,25 @@
 'use client';
-// useContractForm: the submit flow every dashboard form shares. The form's
-// values are checked in the browser by the contract's zod schema (nothing is
-// sent while a field is wrong), then saved; a refusal from the server comes
-// back beside its fields, or as one message when it names no field.
+// useContractForm: the submit flow every dashboard form shares. The values are
+// checked in the browser by the contract's zod schema (nothing is sent while a
+// field is wrong), then saved; a refusal from the server comes back beside its
+// fields, or as one message when it names no field.
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiClientError } from '@/lib/client/api-client';
 import { errorsFromApi, fieldErrorsFromIssues, type FieldErrors } from './form-errors';
 
-/** A refusal that names no field: its message, and the HTTP status (0 when the API was not reached). */
-export type FormRefusal = { message: string; status: number };
+/** A refusal that names no field: its message, and the HTTP status (0 when the API did not answer). */
+type FormRefusal = { message: string; status: number };
 
 type Options<Schema extends z.ZodType, Saved> = {
   schema: Schema;
-  /** The form's values, shaped as the schema wants them (e.g. digits as a number). */
-  read: (values: FormData) => unknown;
+  /** The form's values, shaped as the schema wants them (e.g. digits as a number). Only `submit` needs it. */
+  read?: (values: FormData) => Partial<Record<keyof z.input<Schema>, unknown>>;
   /** Errors the schema cannot see, such as a password typed twice. */
   check?: (values: FormData) => FieldErrors;
   save: (value: z.output<Schema>) => Promise<Saved>;
-  onSaved?: (saved: Saved, form: HTMLFormElement) => void;
+  /** After a save; `form` is the one submitted (none for `send`). */
+  onSaved?: (saved: Saved, form: HTMLFormElement | undefined) => void;
 };
 
 export function useContractForm<Schema extends z.ZodType, Saved>({ schema, read, check, save, onSaved }: Options<Schema, Saved>) {
@@ -28,7 +29,7 @@ export function useContractForm<Schema extends z.ZodType, Saved>({ schema, read,
   const [saved, setSaved] = useState<{ value: Saved }>();
   const [isSaving, setSaving] = useState(false);
   // Read synchronously, so a second submit before the re-render (a double
-  // click, Enter) cannot send the form again.
+  // click, Enter) cannot send the values again.
   const isSavingNow = useRef(false);
 
   function clear() {
@@ -37,30 +38,37 @@ export function useContractForm<Schema extends z.ZodType, Saved>({ schema, read,
     setSaved(undefined);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Checks `input` (with `found`, errors already found), then saves it. */
+  async function send(input: unknown, found: FieldErrors = {}, form?: HTMLFormElement): Promise<void> {
     if (isSavingNow.current) return;
-    const form = event.currentTarget;
-    const values = new FormData(form);
     clear();
-    const checked = schema.safeParse(read(values), { reportInput: true });
-    const found = { ...check?.(values), ...(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues)) };
-    if (!checked.success || Object.keys(found).length > 0) return setErrors(found);
+    const checked = schema.safeParse(input, { reportInput: true });
+    const wrong = { ...found, ...(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues)) };
+    if (!checked.success || Object.keys(wrong).length > 0) return setErrors(wrong);
     isSavingNow.current = true;
     setSaving(true);
+    let value: Saved;
     try {
-      const value = await save(checked.data);
-      setSaved({ value });
-      onSaved?.(value, form);
+      value = await save(checked.data);
     } catch (error) {
       const refused = errorsFromApi(error);
       setErrors(refused.fields);
       if (refused.message) setRefusal({ message: refused.message, status: error instanceof ApiClientError ? error.status : 0 });
+      return;
     } finally {
       isSavingNow.current = false;
       setSaving(false);
     }
+    setSaved({ value });
+    onSaved?.(value, form);
   }
 
-  return { submit, errors, refusal, saved, isSaving, clear };
+  function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = new FormData(form);
+    return send(read?.(values), check?.(values), form);
+  }
+
+  return { submit, send, errors, refusal, saved, isSaving, clear };
 }

@@ -75,7 +75,7 @@ function AddCategoryForm() {
     schema: NewCategory,
     read: (values) => ({ name: String(values.get('name') ?? '') }),
     save: (newCategory) => createCategory.mutateAsync(newCategory),
-    onSaved: (_category, element) => element.reset(),
+    onSaved: (_category, element) => element?.reset(),
   });
   const error = sentence('Name', form.errors.name) ?? form.refusal?.message;
   const added = form.saved?.value;

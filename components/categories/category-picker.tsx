@@ -5,9 +5,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useCategories, useCreateCategory } from '@/lib/client/hooks';
-import { errorsFromApi } from '../form-errors';
+import { NewCategory } from '@/lib/contract/categories';
+import { sentence } from '../form-errors';
 import { Button } from '../ui/button';
 import { describedBy, Field, Input, Select } from '../ui/field';
+import { useContractForm } from '../use-contract-form';
 
 export function CategoryPicker({ id, initial, error }: { id: string; initial: number | undefined; error: string | undefined }) {
   const categories = useCategories();
@@ -15,22 +17,20 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
   const [chosen, setChosen] = useState(initial === undefined ? '' : String(initial));
   const [isCreating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
-  const [createError, setCreateError] = useState<string>();
-  const listed = categories.data ?? [];
-  const isChosenListed = chosen === '' || listed.some((category) => String(category.id) === chosen);
-
-  async function create() {
-    setCreateError(undefined);
-    try {
-      const category = await createCategory.mutateAsync({ name: newName });
+  const creating = useContractForm({
+    schema: NewCategory,
+    save: (newCategory) => createCategory.mutateAsync(newCategory),
+    onSaved: (category) => {
       setChosen(String(category.id));
       setCreating(false);
       setNewName('');
-    } catch (failure) {
-      const refused = errorsFromApi(failure);
-      setCreateError(refused.fields.name ? `Name ${refused.fields.name}.` : refused.message);
-    }
-  }
+    },
+  });
+  // Inside the pet's form, so not a form of its own: the name is sent as it stands.
+  const create = () => creating.send({ name: newName });
+  const createError = sentence('Name', creating.errors.name) ?? creating.refusal?.message;
+  const listed = categories.data ?? [];
+  const isChosenListed = chosen === '' || listed.some((category) => String(category.id) === chosen);
 
   return (
     <div className="space-y-2">
@@ -79,8 +79,8 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
                 className="h-10 min-w-0 flex-1"
                 autoFocus
               />
-              <Button onClick={() => void create()} disabled={createCategory.isPending}>
-                {createCategory.isPending ? 'Creating…' : 'Create'}
+              <Button onClick={() => void create()} disabled={creating.isSaving}>
+                {creating.isSaving ? 'Creating…' : 'Create'}
               </Button>
             </div>
           </Field>

@@ -19,7 +19,7 @@ export function ChangePasswordForm() {
     check: (values): FieldErrors =>
       values.get('confirmPassword') === values.get('newPassword') ? {} : { confirmPassword: 'does not match the new password' },
     save: (change) => changePassword.mutateAsync(change),
-    onSaved: (_nothing, element) => element.reset(),
+    onSaved: (_nothing, element) => element?.reset(),
   });
 
   const currentError = sentence('Current password', form.errors.currentPassword);

@@ -50,7 +50,7 @@ function AddUserForm() {
     schema: NewUser,
     read: (values) => ({ email: String(values.get('email') ?? ''), password: String(values.get('password') ?? '') }),
     save: (newUser) => createUser.mutateAsync(newUser),
-    onSaved: (_user, element) => element.reset(),
+    onSaved: (_user, element) => element?.reset(),
   });
   const added = form.saved?.value;
 

@@ -29,13 +29,17 @@ export class ApiClientError extends Error {
 /** One page of a list and the cursor of the next one (from the `Link: rel="next"` header). */
 export type Page<T> = { items: T[]; nextCursor?: string };
 
+/** The query parameters that are integers on the wire (the schemas take their digits). */
+type IntegerParam = 'limit' | 'categoryId' | 'petId';
+
 /**
  * A list's query parameters as the client takes them: the input of the query
  * schema the server parses them with (URL text, so enums keep their values),
- * where a number may stand for its digits.
+ * where a number may stand for an integer parameter's digits. What each one
+ * means is in the schema's description (lib/contract, the OpenAPI document).
  */
 type QueryParams<Query extends z.ZodType> = {
-  [Name in keyof z.input<Query>]?: z.input<Query>[Name] | (string extends z.input<Query>[Name] ? number : never);
+  [Name in keyof z.input<Query>]?: z.input<Query>[Name] | (Name extends IntegerParam ? number : never);
 };
 export type ListPetsParams = QueryParams<typeof ListPetsQuery>;
 export type CountPetsParams = QueryParams<typeof PetCountsQuery>;

@@ -12,7 +12,7 @@ export const IdempotencyKeyHeaders = z.object({
     .optional()
     .meta({
       description:
-        `Makes a retry safe: the first answer (2xx or 4xx) to a key is stored for ${DEFAULT_IDEMPOTENCY_TTL_SECONDS / 3600} hours and replayed to a retry with the same key, ` +
+        `Makes a retry safe: the first answer (2xx or 4xx) to a key is stored for ${DEFAULT_IDEMPOTENCY_TTL_SECONDS / 3600} hours (by default) and replayed to a retry with the same key, ` +
         'method, path and body, marked `Idempotent-Replayed: true`. The same key with a different request, or while the first request ' +
         'is still running, is a 409 `conflict`. Keys are scoped to the API key; 1 to 255 printable ASCII characters (else 400). ' +
         'A 5xx is not stored, so a retry runs the request again.',

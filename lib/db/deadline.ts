@@ -88,7 +88,7 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
         }
         reject(timeoutError(budget));
       }, remaining);
-      run(...clearingTimer(timer, resolve, reject));
+      run(...stopTimerOnSettle(timer, resolve, reject));
     });
   // The driver's then/catch/finally start the query; these start it only through settle().
   const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) =>
@@ -127,12 +127,12 @@ function boundTransaction(target: Sql, method: 'begin' | 'savepoint', args: unkn
       },
       Math.max(0, deadline - performance.now()),
     );
-    running.then(...clearingTimer(timer, resolve, reject));
+    running.then(...stopTimerOnSettle(timer, resolve, reject));
   });
 }
 
 /** A promise's resolve and reject that first stop the timer of its deadline. */
-function clearingTimer(timer: NodeJS.Timeout, resolve: (value: unknown) => void, reject: (reason: unknown) => void) {
+function stopTimerOnSettle(timer: NodeJS.Timeout, resolve: (value: unknown) => void, reject: (reason: unknown) => void) {
   return [
     (value: unknown) => {
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 // /v1/api-keys (the dashboard's key management), through the typed client.
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClientError, PetstoreClient } from '@/lib/client/api-client';
+import { uniqueCategoryId } from '../support/api';
 
 const client = (apiKey = inject('apiKey')) => new PetstoreClient({ baseUrl: inject('baseUrl'), apiKey });
 
@@ -18,7 +19,9 @@ describe('API keys', () => {
     const created = await client().createApiKey({ name: 'Inventory sync', scope: 'read' });
     expect(created).toMatchObject({ name: 'Inventory sync', scopes: ['read'], prefix: created.key.slice(0, 10) });
     expect(created.key).toMatch(/^psk_[\w-]{43}$/);
-    expect((await client(created.key).listPets({ limit: 1 })).items).toHaveLength(1);
+    // A pet of its own, in a category of its own: the new key must read exactly that one.
+    const pet = await client().createPet({ name: 'Seen by a new key', categoryId: uniqueCategoryId() });
+    expect((await client(created.key).listPets({ categoryId: pet.categoryId })).items).toEqual([pet]);
 
     const listed = (await client().listApiKeys()).find((apiKey) => apiKey.id === created.id);
     expect(listed).toBeDefined();

@@ -16,6 +16,8 @@ export type ApiResponse<Body = unknown> = {
   status: number;
   headers: Headers;
   body: Body;
+  /** The body as it came, for a test that compares answers byte for byte. */
+  text: string;
   /** The operation the answer was checked against, or `undefined` for the catch-all. */
   operationId?: string;
 };
@@ -60,7 +62,7 @@ export async function api<Body = any>(method: string, path: string, options: Api
   if (BODILESS_METHODS.has(method) || response.status === 204) {
     expect(text, `${where}: no body`).toBe('');
     expect(response.headers.get('x-request-id'), `${where}: X-Request-Id`).toBeTruthy();
-    return { status: response.status, headers: response.headers, body: undefined as Body };
+    return { status: response.status, headers: response.headers, body: undefined as Body, text };
   }
 
   expect(response.headers.get('content-type'), `${where}: Content-Type`).toMatch(/^application\/json\b/);
@@ -88,7 +90,7 @@ export async function api<Body = any>(method: string, path: string, options: Api
       if (response.status === 405) expect(response.headers.get('allow'), `${where}: Allow`).toBeTruthy();
     }
   }
-  return { status: response.status, headers: response.headers, body: parsed as Body, operationId };
+  return { status: response.status, headers: response.headers, body: parsed as Body, text, operationId };
 }
 
 /** The Error body of an answer that was expected to fail (its shape was checked by `api`). */

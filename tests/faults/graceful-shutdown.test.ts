@@ -98,9 +98,13 @@ describe('graceful shutdown on SIGTERM', () => {
     let refusedAt: number | undefined;
     while (refusedAt === undefined) {
       const answer = await send(new http.Agent({ keepAlive: false }), server, 'GET', '/v1/pets?limit=1');
-      if (answer.error === 'ECONNREFUSED') refusedAt = answer.sentAt - signalledAt;
+      const sentMs = answer.sentAt - signalledAt;
+      // A connection the kernel had queued just as the listener closed is reset
+      // rather than refused (seen on Node 24): the same end, at the same moment.
+      const isListenerClosed = answer.error === 'ECONNREFUSED' || (answer.error === 'ECONNRESET' && sentMs >= graceMs - 100);
+      if (isListenerClosed) refusedAt = sentMs;
+      else if (answer.error) throw new Error(`during the grace period (${Math.round(sentMs)} ms after the signal): ${answer.error}`);
       else served.push({ at: answer.answeredAt - signalledAt, status: answer.status ?? Number.NaN });
-      if (answer.error && answer.error !== 'ECONNREFUSED') throw new Error(`during the grace period: ${answer.error}`);
       await sleep(50);
     }
     const { code, at } = await exited;

@@ -6,7 +6,7 @@
 export {};
 
 process.env.PETSTORE_METRICS_TOKEN ??= 'bench-metrics-token-0000';
-const { metrics, recordKeyCacheLookup, recordRequest, routePattern } = await import('../lib/metrics');
+const { metrics, recordKeyCacheLookup, recordRequest } = await import('../lib/metrics');
 
 const ROUNDS = 5;
 const REQUESTS = 200_000;
@@ -27,7 +27,8 @@ for (let round = 0; round < ROUNDS; round++) {
     recordKeyCacheLookup(index % 10 !== 0);
     recordRequest({
       method: index % 5 === 0 ? 'POST' : 'GET',
-      route: routePattern(request.path, request.params),
+      path: request.path,
+      params: request.params,
       status: statuses[index % statuses.length]!,
       seconds: (index % 97) / 1000,
       isReplay: index % 50 === 0,

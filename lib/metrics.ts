@@ -94,7 +94,7 @@ function createMetrics(): Metrics {
  * route parameter's value becomes `{name}` (/v1/pets/42 → /v1/pets/{petId}),
  * so the label's values stay few. Paths no route takes are one value.
  */
-export function routePattern(pathname: string, params: Record<string, string | string[]> | undefined): string {
+function routePattern(pathname: string, params: Record<string, string | string[]> | undefined): string {
   const values = Object.entries(params ?? {});
   if (values.some(([, value]) => Array.isArray(value))) return 'unmatched';
   const byValue = new Map(values.map(([name, value]) => [value as string, name]));
@@ -110,10 +110,18 @@ function safeDecode(segment: string): string {
   }
 }
 
-export function recordRequest(answer: { method: string; route: string; status: number; seconds: number; isReplay: boolean }): void {
+/** `params` are the route's, to turn the path back into its pattern (only when metrics are on: it is not free). */
+export function recordRequest(answer: {
+  method: string;
+  path: string;
+  params: Record<string, string | string[]> | undefined;
+  status: number;
+  seconds: number;
+  isReplay: boolean;
+}): void {
   const recorded = metrics();
   if (!recorded) return;
-  const labels = { method: answer.method, route: answer.route, status: String(answer.status) };
+  const labels = { method: answer.method, route: routePattern(answer.path, answer.params), status: String(answer.status) };
   recorded.requests.inc(labels);
   recorded.requestSeconds.observe(labels, answer.seconds);
   if (answer.isReplay) recorded.idempotentReplays.inc();

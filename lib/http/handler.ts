@@ -8,7 +8,7 @@ import { db, type Executor } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
-import { recordRequest, routePattern } from '../metrics';
+import { recordRequest } from '../metrics';
 import { authenticate, type Caller } from './auth';
 import { ApiError, errorResponse } from './errors';
 import { idempotently } from './idempotency';
@@ -47,6 +47,8 @@ export function apiRoute<Needed extends Scope | null>(
     const started = performance.now();
     const given = request.headers.get('x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    const url = new URL(request.url);
+    const route = { requestId, method: request.method, path: url.pathname };
     let response: Response;
     let rateLimitHeaders: Record<string, string> = {};
     let routeParams: Record<string, string | string[]> | undefined;
@@ -56,12 +58,10 @@ export function apiRoute<Needed extends Scope | null>(
       if (caller) rateLimitHeaders = await enforceRateLimit(caller);
       const database = await db();
       const operate = (request: Request, database: Executor) =>
-        run({ request, url: new URL(request.url), params, caller: caller as Who, requestId, database }).catch((error: unknown) =>
-          failureResponse(error, request, requestId),
-        );
+        run({ request, url, params, caller: caller as Who, requestId, database }).catch((error: unknown) => failureResponse(error, route));
       response = options.idempotent && caller ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
-      response = failureResponse(error, request, requestId);
+      response = failureResponse(error, route);
     }
     response.headers.set('x-request-id', requestId);
     response.headers.set('cache-control', 'no-store');
@@ -71,24 +71,23 @@ export function apiRoute<Needed extends Scope | null>(
     for (const [name, value] of Object.entries({ ...rateLimitHeaders, ...options.headers?.() })) {
       response.headers.set(name, value);
     }
-    const path = new URL(request.url).pathname;
     const isReplay = response.headers.has('idempotent-replayed');
     const ms = performance.now() - started;
-    const { method, status } = { method: request.method, status: response.status };
+    const { method, path } = route;
+    const status = response.status;
     log.info({ requestId, method, path, status, ...(isReplay && { replayed: true }), ms: Math.round(ms * 10) / 10 }, 'request');
-    recordRequest({ method, route: routePattern(path, routeParams), status, seconds: ms / 1000, isReplay });
+    recordRequest({ method, path, params: routeParams, status, seconds: ms / 1000, isReplay });
     return response;
   };
 }
 
 // Never the error object in the log: lib/failure-log.ts says why.
-function failureResponse(error: unknown, request: Request, requestId: string): Response {
+function failureResponse(error: unknown, route: { requestId: string; method: string; path: string }): Response {
   if (error instanceof ApiError) return errorResponse(error);
-  const route = { requestId, method: request.method, path: new URL(request.url).pathname };
   if (isDatabaseUnavailable(error)) {
     logFailure('database unavailable: answered 503', failureReason(error), route);
     return errorResponse(new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', { headers: { 'retry-after': '2' } }));
   }
   log.error({ ...route, error: describeBug(error) }, 'unhandled error');
-  return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`));
+  return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${route.requestId}).`));
 }

@@ -5,6 +5,18 @@ import { apiClient, STORAGE_STATE } from './support/fixtures';
 
 test.use({ storageState: STORAGE_STATE });
 
+/**
+ * Opens `path` and waits for its change feed to connect: "within a second" is
+ * for an open page, and under load the feed's first connection after a page
+ * load can take longer than that by itself (what happened before it is
+ * refreshed once it is up).
+ */
+async function openLive(page: Page, path: string): Promise<void> {
+  const feed = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/changes' && response.status() === 200);
+  await page.goto(path);
+  await feed;
+}
+
 const petTable = (page: Page) => page.getByRole('table', { name: 'Pets', exact: true });
 
 /** The requests the page makes to the pets list from now on. */
@@ -43,14 +55,14 @@ test('a pet added through the API appears on an open /pets page within 1 s', asy
 test('a pet page follows an edit and an order made elsewhere', async ({ page }) => {
   const client = apiClient();
   const pet = await client.createPet({ name: `Watched ${Date.now()}`, categoryId: 5, status: 'available' });
-  await page.goto(`/pets/${pet.id}`);
+  await openLive(page, `/pets/${pet.id}`);
   await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
   await client.updatePet(pet.id, { name: `${pet.name} renamed` });
   await expect(page.getByRole('heading', { name: `${pet.name} renamed` })).toBeVisible({ timeout: 1000 });
   const order = await client.placeOrder({ petId: pet.id, quantity: 1 });
   await expect(page.locator('dl')).toContainText('Pending', { timeout: 1000 });
 
-  await page.goto(`/orders/${order.id}`);
+  await openLive(page, `/orders/${order.id}`);
   await expect(page.locator('dl')).toContainText('Placed');
   await client.updateOrder(order.id, { status: 'approved' });
   await expect(page.locator('dl')).toContainText('Approved', { timeout: 1000 });
@@ -59,7 +71,7 @@ test('a pet page follows an edit and an order made elsewhere', async ({ page }) 
 test('the orders list and the categories page follow changes made elsewhere', async ({ page }) => {
   const client = apiClient();
   const pet = await client.createPet({ name: `Followed ${Date.now()}`, categoryId: 5, status: 'available' });
-  await page.goto(`/orders?petId=${pet.id}`);
+  await openLive(page, `/orders?petId=${pet.id}`);
   await expect(page.getByText('No orders match these filters')).toBeVisible();
   const order = await client.placeOrder({ petId: pet.id, quantity: 2 });
   const orderTable = page.getByRole('table', { name: 'Orders', exact: true });
@@ -67,7 +79,7 @@ test('the orders list and the categories page follow changes made elsewhere', as
   await client.updateOrder(order.id, { status: 'cancelled' });
   await expect(orderTable.locator('tbody tr').first()).toContainText('Cancelled', { timeout: 1000 });
 
-  await page.goto('/categories');
+  await openLive(page, '/categories');
   await expect(page.getByRole('table', { name: 'Categories' })).toBeVisible();
   const category = await client.createCategory({ name: `Live ${Date.now()}` });
   await expect(page.getByRole('row', { name: new RegExp(category.name) })).toBeVisible({ timeout: 1000 });

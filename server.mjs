@@ -1,17 +1,20 @@
 // The production server (`npm start`, the tests, the benchmark): Next.js's own
 // request handler behind a thin node:http front door, which:
 // - answers in JSON the requests no route should see (server/request-refusals.mjs):
-//   methods no route handler takes, broken percent-encoding, odd request targets
-//   (`*`, another host), a missing or repeated Host, a repeated Authorization,
-//   a target over 8 KiB, `Upgrade`, and whatever Node's parser refuses (headers
-//   over 16 KiB);
+//   methods no route handler takes (405 with Allow, or 501), broken
+//   percent-encoding, odd request targets (`*`, another host), a missing or
+//   repeated Host, a repeated Authorization, a target over 8 KiB, `Upgrade`,
+//   and whatever Node's parser refuses (headers over 16 KiB), each with the
+//   security headers every answer carries;
+// - serves a /v1 path with a trailing slash as the path without it, and answers
+//   `//` or dot segments there with a JSON 404: /v1 never redirects;
 // - bounds every body before anything buffers it (server/body-limit.mjs);
 // - owns shutdown: readiness first, then the drain (server/shutdown.mjs).
 // (A proxy.ts on /v1 did the first at about 1 ms of CPU on every /v1 request:
 // docs/PERFORMANCE.md; here the rest pays a few string checks.)
 // What passes goes to Next's handler, except /v1: the API's own path
 // (server/v1-dispatch.mjs, lib/v1-path) calls the same route handlers without
-// Next's router (DESIGN.md, "The production path for /v1").
+// Next's router (docs/ARCHITECTURE.md, "The production path for /v1").
 //
 // Usage: node server.mjs [--port N | -p N] [--hostname H | -H H]; PORT also
 // sets the port (default 3000). Requires `npm run build` first.
@@ -23,12 +26,12 @@ import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
 import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
-import { loadV1Path } from './server/v1-dispatch.mjs';
+import { isV1Path, loadV1Path } from './server/v1-dispatch.mjs';
 
 try {
   assertPostgresDriverPatched();
 } catch (error) {
-  log.fatal(error.message);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -42,8 +45,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-// Before Next (and React, which picks its build by it) is loaded.
-process.env.NODE_ENV = 'production';
+// Before Next (and React, which picks its build by it) is loaded. (Next's types
+// declare NODE_ENV read-only; it is an ordinary variable here.)
+Object.assign(process.env, { NODE_ENV: 'production' });
+// Notes for the person who started the server (a first start's generated
+// sign-in: lib/runtime/first-sign-in.ts), printed after "listening". In the
+// process state (lib/process-state.ts), as Next resets variables set here.
+/** @type {string[]} */
+const notesAfterListening = [];
+const globalStore = /** @type {Record<symbol, Record<string, unknown> | undefined>} */ (/** @type {unknown} */ (globalThis));
+(globalStore[Symbol.for('petstore.process-state')] ??= {}).notesAfterListening = notesAfterListening;
 // No telemetry calls from a service that people run.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const { default: next } = await import('next');
@@ -52,7 +63,7 @@ await app.prepare();
 // Start-up (migrations, bootstrap key) runs in Next's instrumentation hook; the
 // /v1 path shares that one run and answers nothing before it has finished.
 const v1 = await loadV1Path();
-await v1?.ready();
+await v1.ready();
 const handle = app.getRequestHandler();
 
 // requireHostHeader: a request without Host gets the API's JSON 400 (refusalOf), not Node's empty one.
@@ -61,7 +72,7 @@ const shutdown = installShutdown(server);
 // Expect: 100-continue: a body that would be refused is never asked for.
 server.on('checkContinue', (request, response) => serve(request, response, { expectsContinue: true }));
 server.on('checkExpectation', (request, response) => refuse(request, response, expectationRefusal));
-server.on('clientError', (error, socket) => {
+server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, /** @type {import('node:net').Socket} */ socket) => {
   // As Node's own handler: answer only if nothing was written yet (else the client went away, or an answer is under way).
   if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
   const refusal = parserRefusal(error.code);
@@ -72,7 +83,7 @@ server.on('clientError', (error, socket) => {
 server.on('connect', (request, socket) => {
   const { requestId, response } = rawErrorResponse(connectRefusal);
   socket.end(response);
-  log.info({ requestId, method: 'CONNECT', path: request.url, status: 405 }, 'request');
+  log.info({ requestId, method: 'CONNECT', path: request.url, status: connectRefusal.status }, 'request');
 });
 // Node hands a request with `Upgrade` (WebSocket, h2c) over as a bare socket, or
 // drops it when nobody listens: this server upgrades to nothing, and says so in JSON.
@@ -87,19 +98,31 @@ server.on('error', (error) => {
 });
 server.listen(port, hostname, () => {
   // Where server components reach this process's /v1 (lib/client/server-client.ts).
-  process.env.PETSTORE_SELF_URL = ownUrl(hostname, server.address().port);
+  process.env.PETSTORE_SELF_URL = ownUrl(hostname, /** @type {import('node:net').AddressInfo} */ (server.address()).port);
   log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`);
+  for (const note of notesAfterListening) process.stdout.write(`${note}\n`);
 });
 
-/** This server as seen from itself: loopback when bound to every interface. */
+/**
+ * This server as seen from itself: loopback when bound to every interface.
+ * @param {string | undefined} hostname
+ * @param {number} boundPort
+ */
 function ownUrl(hostname, boundPort) {
   const host = !hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname;
   return `http://${host}:${boundPort}`;
 }
 
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+
+/**
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ */
 function serve(request, response, { expectsContinue = false } = {}) {
   shutdown.trackRequest(request, response);
-  const refusal = refusalOf(request);
+  const refusal = refusalOf(request, v1.allowFor);
   if (refusal) return refuse(request, response, refusal);
   const path = pathOf(request);
   const bodyTooLarge = bodyRefusal(request, path);
@@ -110,10 +133,15 @@ function serve(request, response, { expectsContinue = false } = {}) {
   if (path === '/readyz' && shutdown.isShuttingDown()) return sendShuttingDown(response);
   meterBody(request, response, path);
   if (expectsContinue) askForBody(request, response, path);
-  if (v1?.serves(request.url)) return void v1.listener(request, response);
+  if (v1.listener && isV1Path(path)) return void v1.listener(request, response);
   handle(request, response).catch((error) => failed(request, response, error));
 }
 
+/**
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ * @param {import('./lib/http/error-body.mjs').Refusal} refusal
+ */
 function refuse(request, response, refusal) {
   const requestId = sendError(response, refusal);
   log.info({ requestId, method: request.method, path: request.url, status: refusal.status }, 'request');
@@ -121,6 +149,11 @@ function refuse(request, response, refusal) {
 
 // What `next start` does when its handler throws (it should not: route errors are
 // caught inside Next), but as the API's Error rather than plain text.
+/**
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ * @param {unknown} error
+ */
 function failed(request, response, error) {
   if (response.headersSent) response.destroy();
   else sendError(response, { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });

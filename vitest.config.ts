@@ -1,6 +1,8 @@
-// Vitest: two projects. `unit` needs no server (dense logic: state machines,
-// error classification, start-up checks); `api` runs against one production
-// server started in global setup (TEST_DATABASE picks its database).
+// Vitest: three projects. `unit` needs no server (dense logic: state machines,
+// error classification, the route table, compression); `domain` calls the
+// domain modules in-process on an in-memory PGlite; `api` runs against one
+// production server started in global setup (TEST_DATABASE picks its database).
+// `npm run test:quick` is unit and domain.
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +15,11 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        // PGlite's start (WebAssembly and initdb) takes a few seconds, more on a busy machine.
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

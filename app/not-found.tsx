@@ -16,7 +16,7 @@ export default async function NotFound() {
   const session = await currentSession();
   if (session) {
     return (
-      <AppShell email={session.user?.email ?? ''}>
+      <AppShell email={session.user?.email ?? ''} role={session.role}>
         <NotFoundMessage />
       </AppShell>
     );

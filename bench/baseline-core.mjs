@@ -2,24 +2,54 @@
 // (bearer lookup by SHA-256, one query, JSON), shared by the plain node:http
 // server (bench/baseline-node.mjs) and the guarded Next.js route
 // (app/bench-baseline), so both baselines do exactly the same work. No
-// validation beyond what the query needs, no logging, no extra headers.
+// validation beyond what the query needs, no logging, no extra headers. The
+// Fastify peer (bench/baseline-fastify.mjs) runs the same queries
+// (`createQueries`) with its own validation, serialisation and log.
 import { createHash } from 'node:crypto';
 import postgres from 'postgres';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const STATUSES = new Set(['available', 'pending', 'sold']);
 
+/**
+ * A request as both baselines hand it over.
+ * @typedef {{ method: string, path: string, search: URLSearchParams, authorization: string | null | undefined, body: () => Promise<string> }} BaselineRequest
+ */
+/** @typedef {{ status: number, body: string, headers: Record<string, string> }} BaselineAnswer */
+/** @typedef {{ id: string | number, name: string, category_id: string | number, status: string | null }} PetRow */
+/** @typedef {{ id: string | number, pet_id: string | number, quantity: number, status: string, ship_date: Date | null, created_at: Date }} OrderRow */
+/** @typedef {{ id: number, name: string, categoryId: number, status?: string }} Pet */
+/** @typedef {{ name: string, categoryId: number, status?: string }} NewPet */
+
+/**
+ * @param {number} status
+ * @param {unknown} body
+ * @returns {BaselineAnswer}
+ */
 function answer(status, body, headers = JSON_HEADERS) {
   return { status, body: JSON.stringify(body), headers };
 }
 
+/**
+ * @param {PetRow} row
+ * @returns {Pet}
+ */
 function toPet(row) {
+  /** @type {Pet} */
   const pet = { id: Number(row.id), name: row.name, categoryId: Number(row.category_id) };
   if (row.status !== null) pet.status = row.status;
   return pet;
 }
 
+/**
+ * Pets from a query's rows (the driver types rows as loose records).
+ * @param {readonly unknown[]} rows
+ */
+const petsFrom = (rows) => rows.map((row) => toPet(/** @type {PetRow} */ (row)));
+
+/** @param {OrderRow} row */
 function toOrder(row) {
+  /** @type {{ id: number, petId: number, quantity: number, status: string, createdAt: string, shipDate?: string }} */
   const order = {
     id: Number(row.id),
     petId: Number(row.pet_id),
@@ -31,11 +61,13 @@ function toOrder(row) {
   return order;
 }
 
+/** @param {URLSearchParams} search */
 function limitOf(search) {
   const limit = Number(search.get('limit') ?? 20);
   return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 20;
 }
 
+/** @param {URLSearchParams} search */
 function afterIdOf(search) {
   const cursor = search.get('cursor');
   if (!cursor) return 0;
@@ -43,68 +75,119 @@ function afterIdOf(search) {
   return match ? Number(match[1]) : 0;
 }
 
-/** Opens a pool on `url`; `handle` answers one request as { status, body, headers }. */
-export function createBaseline(url, { max = 10, maxPipeline = 1 } = {}) {
-  // max_pipeline 1 as in the app (lib/db/client.ts); the driver's default is 100.
-  const sql = postgres(url, { max, onnotice: () => {}, max_pipeline: maxPipeline });
-
-  async function isAuthorised(authorization) {
-    const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
-    if (!match) return false;
-    const hash = createHash('sha256').update(match[1]).digest('hex');
-    const [key] = await sql`select id, expires_at, revoked_at from api_keys where hash = ${hash}`;
-    return Boolean(key && !key.revoked_at && (!key.expires_at || key.expires_at > new Date()));
-  }
-
-  async function handle({ method, path, search, authorization, body }) {
-    if (!(await isAuthorised(authorization))) return answer(401, { code: 'unauthorized', message: 'Invalid API key.', status: 401 });
-    if (path === '/v1/pets' && method === 'GET') {
-      const limit = limitOf(search);
-      const status = STATUSES.has(search.get('status')) ? search.get('status') : null;
-      const afterId = afterIdOf(search);
-      const name = search.get('name');
-      let rows;
+/**
+ * The baselines' queries on a pool of `max` connections to `url`: each is one round trip.
+ * @param {string} url
+ */
+export function createQueries(url, { max = 10, maxPipeline = 1 } = {}) {
+  // max_pipeline 1 as in the app (lib/db/client.ts); the driver's default is 100 (and its types omit the option).
+  const sql = postgres(url, /** @type {postgres.Options<{}>} */ ({ max, onnotice: () => {}, max_pipeline: maxPipeline }));
+  return {
+    /**
+     * Whether the bearer token names a live key: looked up by its SHA-256 on every request (no cache).
+     * @param {string | null | undefined} authorization
+     */
+    async isAuthorised(authorization) {
+      const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
+      if (!match) return false;
+      const hash = createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('hex');
+      const [key] = await sql`select id, expires_at, revoked_at from api_keys where hash = ${hash}`;
+      return Boolean(key && !key.revoked_at && (!key.expires_at || key.expires_at > new Date()));
+    },
+    /**
+     * @param {{ limit: number, status?: string | null, afterId: number, name?: string | null, newestFirst?: boolean }} query
+     * @returns {Promise<Pet[]>}
+     */
+    async listPets({ limit, status, afterId, name, newestFirst }) {
       if (name) {
         // The search scenario: unprepared, as the app runs it (lib/db/planned-each-time.ts).
         const pattern = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-        rows = await sql.unsafe('select id, name, category_id, status from pets where name ilike $1 order by id limit $2', [pattern, limit], { prepare: false });
-      } else if (search.get('sort') === '-id') {
-        rows = await sql`select id, name, category_id, status from pets order by id desc limit ${limit}`;
-      } else {
-        rows = status
-          ? await sql`select id, name, category_id, status from pets where status = ${status} and id > ${afterId} order by id limit ${limit}`
-          : await sql`select id, name, category_id, status from pets where id > ${afterId} order by id limit ${limit}`;
+        const rows = await sql.unsafe('select id, name, category_id, status from pets where name ilike $1 order by id limit $2', [pattern, limit], {
+          prepare: false,
+        });
+        return petsFrom(rows);
       }
-      return answer(200, rows.map(toPet));
-    }
-    if (path === '/v1/pets/counts' && method === 'GET') {
+      if (newestFirst) return petsFrom(await sql`select id, name, category_id, status from pets order by id desc limit ${limit}`);
+      const rows = status
+        ? await sql`select id, name, category_id, status from pets where status = ${status} and id > ${afterId} order by id limit ${limit}`
+        : await sql`select id, name, category_id, status from pets where id > ${afterId} order by id limit ${limit}`;
+      return petsFrom(rows);
+    },
+    async countPets() {
+      /** @type {Record<string, number>} */
       const counts = { total: 0, available: 0, pending: 0, sold: 0, none: 0 };
       for (const row of await sql`select status, sum(count)::bigint as count from pet_counts group by status`) {
-        counts[row.status] = Number(row.count);
-        counts.total += Number(row.count);
+        counts[String(row.status)] = Number(row.count);
+        counts.total = (counts.total ?? 0) + Number(row.count);
       }
-      return answer(200, counts);
+      return counts;
+    },
+    /** @param {NewPet} newPet */
+    async createPet(newPet) {
+      const [row] = /** @type {PetRow[]} */ (
+        await sql`
+          insert into pets (name, category_id, status) values (${newPet.name}, ${newPet.categoryId}, ${newPet.status ?? null})
+          returning id, name, category_id, status`
+      );
+      return row && toPet(row);
+    },
+    /** @param {string | number} id */
+    async getPet(id) {
+      const [row] = /** @type {PetRow[]} */ (await sql`select id, name, category_id, status from pets where id = ${id}`);
+      return row ? toPet(row) : undefined;
+    },
+    /** @param {{ limit: number, afterId: number }} page */
+    async listOrders({ limit, afterId }) {
+      const rows = /** @type {OrderRow[]} */ (
+        await sql`
+          select id, pet_id, quantity, status, ship_date, created_at from orders
+          where id > ${afterId} order by id limit ${limit}`
+      );
+      return rows.map(toOrder);
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * Opens a pool on `url`; `handle` answers one request as { status, body, headers }.
+ * @param {string} url
+ * @param {{ max?: number, maxPipeline?: number }} [options]
+ */
+export function createBaseline(url, options = {}) {
+  const queries = createQueries(url, options);
+
+  /**
+   * @param {BaselineRequest} request
+   * @returns {Promise<BaselineAnswer>}
+   */
+  async function handle({ method, path, search, authorization, body }) {
+    if (!(await queries.isAuthorised(authorization))) return answer(401, { code: 'unauthorized', message: 'Invalid API key.', status: 401 });
+    if (path === '/v1/pets' && method === 'GET') {
+      const status = STATUSES.has(search.get('status') ?? '') ? search.get('status') : null;
+      const pets = await queries.listPets({
+        limit: limitOf(search),
+        status,
+        afterId: afterIdOf(search),
+        name: search.get('name'),
+        newestFirst: search.get('sort') === '-id',
+      });
+      return answer(200, pets);
     }
-    if (path === '/v1/pets' && method === 'POST') {
-      const newPet = JSON.parse(await body());
-      const [row] = await sql`
-        insert into pets (name, category_id, status) values (${newPet.name}, ${newPet.categoryId}, ${newPet.status ?? null})
-        returning id, name, category_id, status`;
-      return answer(201, toPet(row));
-    }
+    if (path === '/v1/pets/counts' && method === 'GET') return answer(200, await queries.countPets());
+    if (path === '/v1/pets' && method === 'POST') return answer(201, await queries.createPet(JSON.parse(await body())));
     const petPath = /^\/v1\/pets\/(\d+)$/.exec(path);
     if (petPath && method === 'GET') {
-      const [row] = await sql`select id, name, category_id, status from pets where id = ${petPath[1]}`;
-      return row ? answer(200, toPet(row)) : answer(404, { code: 'not_found', message: 'No such pet.', status: 404 });
+      const pet = await queries.getPet(petPath[1] ?? '');
+      return pet ? answer(200, pet) : answer(404, { code: 'not_found', message: 'No such pet.', status: 404 });
     }
     if (path === '/v1/store/orders' && method === 'GET') {
-      const rows = await sql`
-        select id, pet_id, quantity, status, ship_date, created_at from orders
-        where id > ${afterIdOf(search)} order by id limit ${limitOf(search)}`;
-      return answer(200, rows.map(toOrder));
+      return answer(200, await queries.listOrders({ limit: limitOf(search), afterId: afterIdOf(search) }));
     }
     return answer(404, { code: 'not_found', message: 'No such operation.', status: 404 });
   }
 
-  return { handle, close: () => sql.end({ timeout: 5 }) };
+  return { handle, close: queries.close };
 }

@@ -4,16 +4,20 @@
 import http from 'node:http';
 import { createBaseline } from './baseline-core.mjs';
 
-const baseline = createBaseline(process.env.DATABASE_URL, {
+const baseline = createBaseline(process.env.DATABASE_URL ?? '', {
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   maxPipeline: Number(process.env.BASELINE_MAX_PIPELINE ?? 1),
 });
 
+/**
+ * @param {http.IncomingMessage} request
+ * @returns {Promise<string>}
+ */
 function readBody(request) {
   return new Promise((resolve, reject) => {
     let text = '';
     request.setEncoding('utf8');
-    request.on('data', (chunk) => (text += chunk));
+    request.on('data', (/** @type {string} */ chunk) => (text += chunk));
     request.on('end', () => resolve(text));
     request.on('error', reject);
   });
@@ -21,9 +25,9 @@ function readBody(request) {
 
 const server = http.createServer(async (request, response) => {
   try {
-    const url = new URL(request.url, 'http://localhost');
+    const url = new URL(request.url ?? '/', 'http://localhost');
     const answer = await baseline.handle({
-      method: request.method,
+      method: request.method ?? 'GET',
       path: url.pathname,
       search: url.searchParams,
       authorization: request.headers.authorization,

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { buildV1, V1_BUNDLE } from '../scripts/build-v1.mjs';
 
 const SOURCES = [
-  'app', 'components', 'lib', 'bench/baseline-core.mjs', 'drizzle', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs', 'package-lock.json',
+  'app',
+  'components',
+  'lib',
+  'bench/baseline-core.mjs',
+  'drizzle',
+  'instrumentation.ts',
+  'proxy.ts',
+  'next.config.mjs',
+  'package-lock.json',
   'scripts/build-v1.mjs',
 ];
 export const BENCH_BUILD_ENV = { PETSTORE_BENCH_BUILD: '1' };
@@ -29,7 +37,7 @@ export async function ensureBuild(): Promise<void> {
   const stamp = '.next-bench/bench-sources';
   const isNextCurrent = isCurrent('.next-bench/BUILD_ID') && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === rootFiles();
   if (!isNextCurrent) {
-    console.log('Building the benchmark\'s copy of the app in .next-bench (none yet, or the sources changed)…');
+    console.log("Building the benchmark's copy of the app in .next-bench (none yet, or the sources changed)…");
     const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
       stdio: 'inherit',
       env: { ...process.env, ...BENCH_BUILD_ENV },

@@ -2,7 +2,10 @@
 // BENCH_POSTGRES_URL (default: the local one), migrated, then seeded in SQL with
 // generate_series (a million pets take seconds). A database already seeded at
 // that size is reused. With DATABASE_URL set, that database is used as it is
-// (seeded only if it has no pets).
+// (seeded only if it has no pets). A bench database migrated by another
+// checkout (a migration this one does not have) is made again from scratch.
+// The app-nolog target gets a copy with the activity triggers disabled.
+import fs from 'node:fs';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -10,7 +13,7 @@ import postgres from 'postgres';
 const SEED_VERSION = 1;
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type BenchDatabase = { name: string; url: string; pets: number; orders: number; maxSeededPetId: number };
+export type BenchDatabase = { name: string; url: string; pets: number; orders: number; maxSeededPetId: number; maxActivityId: number };
 
 function databaseUrl(name: string): string {
   const url = new URL(SERVER_URL);
@@ -33,9 +36,10 @@ export async function prepareDatabase(pets: number, options: { fresh: boolean })
   const url = givenUrl ?? databaseUrl(name);
   if (!givenUrl) {
     await withClient(SERVER_URL, async (sql) => {
-      const [exists] = await sql`select 1 from pg_database where datname = ${name}`;
-      if (exists && options.fresh) await sql.unsafe(`drop database ${name} with (force)`);
-      if (!exists || options.fresh) await sql.unsafe(`create database ${name}`);
+      const [found] = await sql`select 1 from pg_database where datname = ${name}`;
+      const remake = Boolean(found) && (options.fresh || (await hasForeignMigrations(databaseUrl(name))));
+      if (remake) await sql.unsafe(`drop database ${name} with (force)`);
+      if (!found || remake) await sql.unsafe(`create database ${name}`);
     });
   }
   await withClient(url, async (sql) => {
@@ -54,8 +58,20 @@ export async function prepareDatabase(pets: number, options: { fresh: boolean })
   return withClient(url, async (sql) => {
     const [row] = await sql`
       select (select count(*) from pets)::int as pets, (select count(*) from orders)::int as orders,
-             coalesce((select max(id) from pets), 0)::bigint as max_id`;
-    return { name, url, pets: row!.pets, orders: row!.orders, maxSeededPetId: Number(row!.max_id) };
+             coalesce((select max(id) from pets), 0)::bigint as max_id, coalesce((select max(id) from activity), 0)::bigint as max_activity_id`;
+    return { name, url, pets: row!.pets, orders: row!.orders, maxSeededPetId: Number(row!.max_id), maxActivityId: Number(row!.max_activity_id) };
+  });
+}
+
+/** Whether the database holds a migration that drizzle/ here does not know. */
+async function hasForeignMigrations(url: string): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync('drizzle/meta/_journal.json', 'utf8')) as { entries: { when: number }[] };
+  const known = new Set(journal.entries.map((entry) => String(entry.when)));
+  return withClient(url, async (sql) => {
+    const [table] = await sql`select to_regclass('drizzle.__drizzle_migrations') as name`;
+    if (!table?.name) return false;
+    const applied = await sql<{ created_at: string }[]>`select created_at::text from drizzle.__drizzle_migrations`;
+    return applied.some((row) => !known.has(row.created_at));
   });
 }
 
@@ -86,10 +102,44 @@ async function seed(sql: postgres.Sql, pets: number): Promise<void> {
   await sql`vacuum analyze orders`;
 }
 
-/** Removes what the createPet scenario added, so the next run starts from the same catalogue. */
+/**
+ * Removes what the createPet scenario added and gives back the names updatePet changed, then the
+ * activity entries of the run, so the next run starts from the same catalogue and log.
+ */
 export async function removeBenchRows(database: BenchDatabase): Promise<void> {
   if (process.env.DATABASE_URL) return;
   await withClient(database.url, async (sql) => {
     await sql`delete from pets where id > ${database.maxSeededPetId} and not exists (select 1 from orders where orders.pet_id = pets.id)`;
+    await sql`update pets set name = 'Pet ' || id where id <= ${database.maxSeededPetId} and name <> 'Pet ' || id`;
+    await sql.begin(async (transaction) => {
+      await transaction`select set_config('petstore.pruning', 'on', true)`;
+      await transaction`delete from activity where id > ${database.maxActivityId}`;
+    });
   });
+}
+
+/**
+ * A copy of the bench database with the activity triggers (drizzle/0011) disabled, for the
+ * app-nolog target: the same app and catalogue, without the log. Dropped by `drop`.
+ */
+export async function copyWithoutActivityLog(database: BenchDatabase): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${database.name}_nolog`;
+  const url = new URL(database.url);
+  url.pathname = `/${name}`;
+  const admin = new URL(database.url);
+  admin.pathname = '/postgres';
+  await withClient(admin.toString(), async (sql) => {
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.unsafe(`create database ${name} template ${database.name} strategy file_copy`);
+  });
+  await withClient(url.toString(), async (sql) => {
+    const triggers = await sql<{ table: string; trigger: string }[]>`
+      select tgrelid::regclass::text as table, tgname as trigger from pg_trigger where tgfoid = 'record_activity'::regproc`;
+    if (triggers.length === 0) throw new Error(`${name}: no activity triggers to disable`);
+    for (const { table, trigger } of triggers) await sql.unsafe(`alter table ${table} disable trigger "${trigger}"`);
+  });
+  return {
+    url: url.toString(),
+    drop: () => withClient(admin.toString(), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`).then(() => undefined)),
+  };
 }

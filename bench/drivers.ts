@@ -123,7 +123,9 @@ async function main() {
     await Promise.all(drivers.map((driver) => driver.close()));
     await removeBenchRows(bench);
   }
-  console.log(`${bench.pets.toLocaleString('en')} pets, pool ${POOL_SIZE}, ${CONCURRENCY} in flight, ${ROUNDS} rounds of ${DURATION_MS / 1000} s per driver, alternating; Node ${process.version}\n`);
+  console.log(
+    `${bench.pets.toLocaleString('en')} pets, pool ${POOL_SIZE}, ${CONCURRENCY} in flight, ${ROUNDS} rounds of ${DURATION_MS / 1000} s per driver, alternating; Node ${process.version}\n`,
+  );
   console.log('| query | driver | queries/s | × postgres | p50 ms | p99 ms | client CPU µs/query | × postgres |');
   console.log('|---|---|--:|--:|--:|--:|--:|--:|');
   for (const row of rows) console.log(row);

@@ -1,9 +1,10 @@
 // One measured load: autocannon against one server and scenario, with the
-// server's process tree sampled for peak RSS and CPU time meanwhile, and the
-// per-second counts kept to compute the drift.
+// server's process tree sampled for peak RSS and CPU time meanwhile (and the
+// CPU time of the PostgreSQL backends serving its database, on this machine),
+// and the per-second counts kept to compute the drift.
 import autocannon from 'autocannon';
 import type { Scenario } from './scenarios';
-import { sampleProcessTree, type Server } from './servers';
+import { sampleDatabaseBackends, sampleProcessTree, type Server } from './servers';
 
 export type LoadResult = {
   requestsPerSecond: number;
@@ -17,6 +18,8 @@ export type LoadResult = {
   statusCodes: Record<string, number>;
   peakRssMb: number;
   cpuMsPerRequest: number;
+  /** CPU time of the server's database backends per request; null when its PostgreSQL is on another machine. */
+  dbCpuMsPerRequest: number | null;
   /** Mean req/s of the last fifth of the window over its first fifth (1.00 = steady); null under 5 s. */
   drift: number | null;
   perSecond: number[];
@@ -89,7 +92,13 @@ export async function runLoad(
   const perSecond: number[] = [];
   instance.on('tick', ({ counter }: { counter: number }) => perSecond.push(counter));
   let peakRss = 0;
-  const sample = () => (peakRss = Math.max(peakRss, sampleProcessTree(server.pid).rssBytes));
+  // Each backend's CPU as last seen: one that ends during the window keeps what it used.
+  const backendsBefore = server.databaseName ? sampleDatabaseBackends(server.databaseName) : undefined;
+  const backendsLast = new Map(backendsBefore);
+  const sample = () => {
+    peakRss = Math.max(peakRss, sampleProcessTree(server.pid).rssBytes);
+    if (server.databaseName) for (const [pid, cpuMs] of sampleDatabaseBackends(server.databaseName)) backendsLast.set(pid, cpuMs);
+  };
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const cpuBefore = sampleProcessTree(server.pid).cpuMs;
   const from = performance.now() - server.spawnedAt;
@@ -98,6 +107,8 @@ export async function runLoad(
   clearInterval(sampler);
   sample();
   const cpuMs = sampleProcessTree(server.pid).cpuMs - cpuBefore;
+  let dbCpuMs = 0;
+  for (const [pid, cpuMs] of backendsLast) dbCpuMs += cpuMs - (backendsBefore?.get(pid) ?? 0);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -109,6 +120,7 @@ export async function runLoad(
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
     peakRssMb: Math.round(peakRss / 2 ** 20),
     cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
+    dbCpuMsPerRequest: backendsBefore && result.requests.total > 0 ? dbCpuMs / result.requests.total : null,
     // autocannon may tick once more as it stops; that second is not a full one.
     drift: driftOf(perSecond.slice(0, settings.duration)),
     perSecond: perSecond.slice(0, settings.duration),

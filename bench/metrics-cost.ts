@@ -39,7 +39,9 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const best = Math.min(...perRequestMicroseconds);
 const median = [...perRequestMicroseconds].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
-console.log(`metrics recording: ${median.toFixed(2)} µs of CPU per request (median of ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en')}; best ${best.toFixed(2)} µs)`);
+console.log(
+  `metrics recording: ${median.toFixed(2)} µs of CPU per request (median of ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en')}; best ${best.toFixed(2)} µs)`,
+);
 const scrapeStarted = performance.now();
 const text = await metrics()!.registry.metrics();
 console.log(`one scrape: ${(performance.now() - scrapeStarted).toFixed(1)} ms, ${text.length.toLocaleString('en')} bytes`);

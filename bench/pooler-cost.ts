@@ -34,7 +34,9 @@ try {
 }
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 for (const name of Object.keys(samples) as (keyof typeof samples)[]) {
-  console.log(`${name.padEnd(9)} p50 ${(quantile(samples[name], 0.5) * 1000).toFixed(0)} µs  p90 ${(quantile(samples[name], 0.9) * 1000).toFixed(0)} µs  (${samples[name].length} queries)`);
+  console.log(
+    `${name.padEnd(9)} p50 ${(quantile(samples[name], 0.5) * 1000).toFixed(0)} µs  p90 ${(quantile(samples[name], 0.9) * 1000).toFixed(0)} µs  (${samples[name].length} queries)`,
+  );
 }
 const added = quantile(samples.pgbouncer, 0.5) - quantile(samples.direct, 0.5);
 console.log(`PgBouncer adds ${(added * 1000).toFixed(0)} µs per query at the median`);

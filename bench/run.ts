@@ -1,8 +1,10 @@
 // `npm run bench`: measures /v1 on the production server (server.mjs) against
-// a real PostgreSQL, side by side with two baselines doing the least work the
-// same requests need: a plain node:http server (bench/baseline-node.mjs), the
-// one the targets are set against, and, for reference, a minimal route handler
-// under Next's router (app/bench-baseline, in the bench's build only).
+// a real PostgreSQL, side by side with the peer a team would pick instead, a
+// Fastify 5 server doing the same work with one log line per request
+// (bench/baseline-fastify.mjs), which the targets are set against; a plain
+// node:http server doing the least work the same requests need
+// (bench/baseline-node.mjs); and, for reference, a minimal route handler under
+// Next's router (app/bench-baseline, in the bench's build only).
 // Prints a markdown table and writes bench/results/latest.{md,json}.
 // Options: see `npm run bench -- --help` and docs/PERFORMANCE.md.
 import { execFileSync } from 'node:child_process';
@@ -11,10 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
-import { prepareDatabase, removeBenchRows } from './catalogue';
+import { copyWithoutActivityLog, prepareDatabase, removeBenchRows } from './catalogue';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
-import { startNextServer, startNodeBaseline, type Server } from './servers';
+import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { summariseProfiles } from './profile-summary';
@@ -28,9 +30,12 @@ const HELP = `npm run bench -- [options]
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
   --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
-  --targets a,b     subset of: app, node-baseline, next-baseline (the default),
+  --targets a,b     subset of: app, fastify, node-baseline (the default),
+                    fastify-nolog (Fastify without its log line), next-baseline,
                     app-pgbouncer (the app through PgBouncer, transaction pooling),
-                    app-metrics (the app recording metrics: PETSTORE_METRICS_TOKEN set)
+                    app-metrics (the app recording metrics: PETSTORE_METRICS_TOKEN set),
+                    app-nolog (the app on a copy of the database without the
+                    activity log's triggers)
   --node V|PATH     the Node the servers run on: a major version (24: the
                     registry's node@24, through npx) or a binary (default: this one)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
@@ -41,9 +46,9 @@ const HELP = `npm run bench -- [options]
                     as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
-type Target = 'app' | 'node-baseline' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics';
-const DEFAULT_TARGETS: Target[] = ['app', 'node-baseline', 'next-baseline'];
-const TARGETS: Target[] = [...DEFAULT_TARGETS, 'app-pgbouncer', 'app-metrics'];
+type Target = 'app' | 'fastify' | 'node-baseline' | 'fastify-nolog' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics' | 'app-nolog';
+const DEFAULT_TARGETS: Target[] = ['app', 'fastify', 'node-baseline'];
+const TARGETS: Target[] = [...DEFAULT_TARGETS, 'fastify-nolog', 'next-baseline', 'app-pgbouncer', 'app-metrics', 'app-nolog'];
 
 function options() {
   const { values } = parseArgs({
@@ -112,18 +117,17 @@ function nodeBinary(given: string | undefined): string {
   return execFileSync('npx', ['-y', '-p', `node@${given}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
 }
 
-async function measureSize(
-  settings: ReturnType<typeof options>,
-  pets: number,
-  profileDir: string | undefined,
-): Promise<SizeReport> {
+async function measureSize(settings: ReturnType<typeof options>, pets: number, profileDir: string | undefined): Promise<SizeReport> {
   const database = await prepareDatabase(pets, { fresh: settings.fresh });
   console.log(`\n## ${database.pets.toLocaleString('en')} pets, ${database.orders.toLocaleString('en')} orders (${database.name})`);
   const servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
   const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
   let pgbouncer: PgBouncer | undefined;
+  let withoutLog: Awaited<ReturnType<typeof copyWithoutActivityLog>> | undefined;
   try {
+    // Copied before any server connects: a template database must have no sessions.
+    if (settings.targets.includes('app-nolog')) withoutLog = await copyWithoutActivityLog(database);
     // The app and the Next.js baseline each in a process of its own, so each RSS is its own. The
     // app's server runs even when not measured: its start-up makes the bench key valid for all.
     const node = settings.node;
@@ -144,8 +148,13 @@ async function measureSize(
       const env = { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') };
       servers['app-metrics'] = await startNextServer({ node, databaseUrl: database.url, env, apiKey });
     }
+    if (withoutLog) servers['app-nolog'] = await startNextServer({ node, databaseUrl: withoutLog.url, env: settings.serverEnv, apiKey });
     if (settings.targets.includes('node-baseline')) {
       servers['node-baseline'] = await startNodeBaseline({ node, databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
+    }
+    for (const target of ['fastify', 'fastify-nolog'] as const) {
+      if (!settings.targets.includes(target)) continue;
+      servers[target] = await startFastifyBaseline({ node, databaseUrl: database.url, apiKey, withLogs: target === 'fastify' });
     }
     if (settings.targets.includes('next-baseline')) {
       const baseline = await startNextServer({ node, databaseUrl: database.url, env: {}, apiKey });
@@ -163,6 +172,7 @@ async function measureSize(
     }
     for (const scenario of settings.scenarios) {
       for (const target of settings.targets) {
+        if (scenario.appOnly && !target.startsWith('app')) continue;
         const server = servers[target]!;
         await checkOnce(server, scenario, context, target);
         if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
@@ -178,6 +188,7 @@ async function measureSize(
   } finally {
     for (const server of Object.values(servers)) await server.stop();
     await pgbouncer?.destroy();
+    await withoutLog?.drop();
     await removeBenchRows(database);
   }
   return { pets: database.pets, orders: database.orders, measurements };

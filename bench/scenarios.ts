@@ -1,8 +1,9 @@
 // The benchmark's scenarios: one request shape each, the same path under /v1 for
-// the app and both baselines (the Next.js baseline adds its own prefix).
+// the app and both baselines (the Next.js baseline adds its own prefix); updatePet
+// for the app and its variants only.
 import { encodeCursor } from '../lib/contract/params';
 
-type ScenarioRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type ScenarioRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; headers?: Record<string, string>; body?: string };
 
 export type Scenario = {
   name: string;
@@ -11,6 +12,8 @@ export type Scenario = {
   expectArray: boolean;
   /** True when every request differs (getPet picks a random id), so it is built per request. */
   varies?: boolean;
+  /** True when only the app and its variants serve it (the baselines have no PATCH). */
+  appOnly?: boolean;
   /** Builds a request. */
   request: (context: { pets: number }) => ScenarioRequest;
 };
@@ -76,6 +79,19 @@ export const SCENARIOS: Scenario[] = [
     description: 'POST /v1/pets (a new pet; removed after the run)',
     expectArray: false,
     request: () => ({ method: 'POST', path: '/v1/pets', headers: { 'content-type': 'application/json' }, body: NEW_PET }),
+  },
+  {
+    name: 'updatePet',
+    description: 'PATCH /v1/pets/{random existing id} with a new name (given back after the run)',
+    expectArray: false,
+    varies: true,
+    appOnly: true,
+    request: ({ pets }) => {
+      const id = 1 + Math.floor(Math.random() * pets);
+      // A name that differs from the current one, so that every request changes the row (and logs it).
+      const name = `Pet ${id} renamed ${Math.random().toString(36).slice(2, 10)}`;
+      return { method: 'PATCH', path: `/v1/pets/${id}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) };
+    },
   },
   {
     name: 'orders',

@@ -1,12 +1,11 @@
 // The servers under test: the production server (server.mjs) on the bench's
-// build, which also has the Next.js baseline route, and the plain node:http
-// baseline, all on one Node binary (the bench's own, or --node). Their output
+// build, which also has the Next.js baseline route, the plain node:http
+// baseline and the Fastify peer, all on one Node binary (the bench's own, or --node). Their output
 // goes to a file (as it would to a log collector), not through this process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { launchServer } from '../scripts/launch-server';
 import { serverArguments } from '../scripts/server-command.mjs';
 import { BENCH_BUILD_ENV } from './build';
 
@@ -18,80 +17,47 @@ export type Server = {
   /** performance.now() when the process was spawned (a CPU profile's clock starts about then). */
   spawnedAt: number;
   apiKey: string;
+  /** The database its PostgreSQL backends serve, when that server runs on this machine (their CPU is sampled too). */
+  databaseName?: string;
   logFile: string;
   stop: () => Promise<void>;
 };
 
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? '10';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function launch(
   node: string,
   name: string,
-  args: string[],
+  args: (port: number) => string[],
   env: Record<string, string>,
   readyPath: string,
   apiKey: string,
 ): Promise<Server> {
-  const port = await freePort();
   // In memory where there is a tmpfs: a disk busy with other work would stall the server's log writes.
   const logDirectory = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  const logFile = path.join(logDirectory, `petstore-bench-${name}-${port}.log`);
-  const output = fs.openSync(logFile, 'w');
-  const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(node, args, {
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' } as NodeJS.ProcessEnv,
-    stdio: ['ignore', output, output],
+  const logFile = path.join(logDirectory, `petstore-bench-${name}-${process.pid}-${Date.now()}.log`);
+  const server = await launchServer({
+    name,
+    node,
+    args,
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    logFile,
+    // The baseline has no /readyz: any answer short of a 5xx to an API call is "up".
+    readiness: { path: readyPath, headers: { authorization: `Bearer ${apiKey}` }, isReady: (status) => status < 500 },
   });
-  fs.closeSync(output);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${tail(logFile)}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not become ready:\n${tail(logFile)}`);
-    }
-    try {
-      const response = await fetch(baseUrl + readyPath, { headers: { authorization: `Bearer ${apiKey}` } });
-      if (response.status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     prefix: '',
-    pid: child.pid!,
-    spawnedAt,
+    pid: server.process.pid!,
+    spawnedAt: server.spawnedAt,
     apiKey,
+    databaseName: localDatabaseName(env.DATABASE_URL),
     logFile,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await server.stop('SIGTERM', 15_000);
       fs.rmSync(logFile, { force: true });
     },
   };
-}
-
-function tail(file: string): string {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-30).join('\n') : '';
 }
 
 export async function startNextServer(options: {
@@ -108,7 +74,7 @@ export async function startNextServer(options: {
   return launch(
     options.node,
     'next',
-    [...profile, ...serverArguments(['-H', '127.0.0.1'])],
+    (port) => [...profile, ...serverArguments(['-p', String(port), '-H', '127.0.0.1'])],
     {
       DATABASE_URL: options.databaseUrl,
       DATABASE_POOL_SIZE: POOL_SIZE,
@@ -134,11 +100,29 @@ export async function startNodeBaseline(options: { node: string; databaseUrl: st
   return launch(
     options.node,
     'node-baseline',
-    ['bench/baseline-node.mjs'],
+    () => ['bench/baseline-node.mjs'],
     { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BASELINE_MAX_PIPELINE: String(options.maxPipeline) },
     '/v1/pets?limit=1',
     options.apiKey,
   );
+}
+
+/** The Fastify peer (bench/baseline-fastify.mjs), with its one log line per request or (`withLogs` false) none. */
+export async function startFastifyBaseline(options: { node: string; databaseUrl: string; apiKey: string; withLogs: boolean }): Promise<Server> {
+  return launch(
+    options.node,
+    options.withLogs ? 'fastify' : 'fastify-nolog',
+    () => ['bench/baseline-fastify.mjs'],
+    { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, FASTIFY_LOG: options.withLogs ? 'on' : 'off' },
+    '/v1/pets?limit=1',
+    options.apiKey,
+  );
+}
+
+function localDatabaseName(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl) return undefined;
+  const url = new URL(databaseUrl);
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) ? url.pathname.slice(1) : undefined;
 }
 
 /** The process and all its descendants (Next may fork workers). */
@@ -159,22 +143,45 @@ function processTree(root: number): number[] {
   return tree;
 }
 
+/** CPU time (user + system) of a process in ms; USER_HZ is 100 on Linux. Throws if it has ended. */
+function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident memory (VmRSS) and CPU time (user + system) of a process tree. */
 export function sampleProcessTree(root: number): { rssBytes: number; cpuMs: number } {
   let rssBytes = 0;
-  let cpuTicks = 0;
+  let cpuMs = 0;
   for (const pid of processTree(root)) {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const rss = /VmRSS:\s+(\d+) kB/.exec(status);
       if (rss) rssBytes += Number(rss[1]) * 1024;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpuTicks += Number(fields[11]) + Number(fields[12]);
+      cpuMs += cpuMsOf(pid);
     } catch {
       // the process ended meanwhile
     }
   }
-  // USER_HZ is 100 on Linux.
-  return { rssBytes, cpuMs: cpuTicks * 10 };
+  return { rssBytes, cpuMs };
+}
+
+/**
+ * CPU time (ms) of each PostgreSQL backend on this machine serving `database`, by pid: a
+ * backend's title is `postgres: [cluster: ]user database client state`.
+ */
+export function sampleDatabaseBackends(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(/[\s\0]+/).includes(database)) continue;
+      backends.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return backends;
 }

@@ -38,9 +38,7 @@ function adaptForScalar(document: Document): { document: Document; withoutTryIt:
 
 /** CSS that hides the request button inside those operations' sections (Scalar ids end in "/METHOD/path"). */
 function hideTryItCss(operations: { method: string; path: string }[]): string {
-  return operations
-    .map(({ method, path }) => `[id$="/${method.toUpperCase()}${path}" i] .show-api-client-button { display: none !important; }`)
-    .join('\n');
+  return operations.map(({ method, path }) => `[id$="/${method.toUpperCase()}${path}" i] .show-api-client-button { display: none !important; }`).join('\n');
 }
 
 const DARK = '(prefers-color-scheme: dark)';

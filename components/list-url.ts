@@ -22,7 +22,10 @@ export function readListState<F extends Filters>(
     Object.entries(parsers).map(([name, parse]) => [name, (parse as (value: string | undefined) => unknown)(single(searchParams[name]))]),
   ) as F;
   const limit = Number(single(searchParams.limit));
-  const cursors = single(searchParams.cursor)?.split(',').filter((cursor) => /^[\w-]+$/.test(cursor)) ?? [];
+  const cursors =
+    single(searchParams.cursor)
+      ?.split(',')
+      .filter((cursor) => /^[\w-]+$/.test(cursor)) ?? [];
   return { filters, limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE, cursors };
 }
 
@@ -38,7 +41,3 @@ export const withFilters = <F extends Filters>(state: ListState<F>, filters: F):
 export const withPageSize = <F extends Filters>(state: ListState<F>, limit: number): ListState<F> => ({ ...state, limit, cursors: [] });
 export const nextPage = <F extends Filters>(state: ListState<F>, cursor: string): ListState<F> => ({ ...state, cursors: [...state.cursors, cursor] });
 export const previousPage = <F extends Filters>(state: ListState<F>): ListState<F> => ({ ...state, cursors: state.cursors.slice(0, -1) });
-
-export function hasFilters(filters: Filters): boolean {
-  return Object.values(filters).some(Boolean);
-}

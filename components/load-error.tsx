@@ -1,11 +1,11 @@
 // LoadError: a list or record that could not be loaded, why, and a retry.
 import { RotateCw } from 'lucide-react';
-import { ApiClientError } from '@/lib/client/api-client';
+import { plainMessage } from './form-errors';
 import { Button } from './ui/button';
 import { Notice } from './ui/notice';
 
 export function LoadError({ what, error, onRetry, isRetrying }: { what: string; error: unknown; onRetry: () => void; isRetrying: boolean }) {
-  const reason = error instanceof ApiClientError ? error.message : 'Something went wrong.';
+  const reason = plainMessage(error);
   return (
     <Notice
       tone="error"

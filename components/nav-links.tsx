@@ -1,11 +1,12 @@
 'use client';
-// NavLinks: the dashboard's sections; the current one is marked for eyes and
+// NavLinks: the dashboard's sections (Activity for admins only); the current one is marked for eyes and
 // screen readers. On phones, six equal tabs (icon over label) in two rows of
 // three that fit the width with room at both edges; a column in the sidebar
 // from md up.
-import { BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
+import { Activity, BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { can, type Role } from '@/lib/contract/roles';
 import { cn } from './ui/cn';
 
 const SECTIONS = [
@@ -14,14 +15,16 @@ const SECTIONS = [
   { href: '/orders', label: 'Orders', icon: ShoppingCart },
   { href: '/api-keys', label: 'API keys', icon: KeyRound },
   { href: '/users', label: 'Users', icon: Users },
+  { href: '/activity', label: 'Activity', icon: Activity, isForAdmins: true },
   { href: '/docs', label: 'Docs', icon: BookOpen },
 ];
 
-export function NavLinks() {
+export function NavLinks({ role }: { role: Role }) {
   const pathname = usePathname();
+  const sections = SECTIONS.filter((section) => !('isForAdmins' in section) || can(role, 'administer'));
   return (
-    <ul className="grid grid-cols-3 gap-1 md:flex md:flex-col">
-      {SECTIONS.map(({ href, label, icon: Icon }) => {
+    <ul className={cn('grid gap-1 md:flex md:flex-col', sections.length > 6 ? 'grid-cols-4' : 'grid-cols-3')}>
+      {sections.map(({ href, label, icon: Icon }) => {
         const isCurrent = pathname === href || pathname.startsWith(`${href}/`);
         return (
           <li key={href}>

@@ -1,7 +1,7 @@
 'use client';
 // Pager: the page number, Previous and Next as real links, and the page size.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import Link from 'next/link';
+import { ListLink } from './list-navigation';
 import { listHref, nextPage, PAGE_SIZES, previousPage, withPageSize, type Filters, type ListState } from './list-url';
 import { buttonClasses } from './ui/button';
 import { UrlSelect } from './url-select';
@@ -40,7 +40,8 @@ export function Pager<F extends Filters>({
         <span className="mr-1 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
           Page {state.cursors.length + 1}
         </span>
-        <Link
+        <ListLink
+          toTop
           href={listHref(pathname, previousPage(state))}
           className={buttonClasses('secondary', 'sm', hasPrevious ? undefined : disabled)}
           aria-disabled={!hasPrevious}
@@ -49,8 +50,9 @@ export function Pager<F extends Filters>({
         >
           <ChevronLeft aria-hidden />
           Previous
-        </Link>
-        <Link
+        </ListLink>
+        <ListLink
+          toTop
           href={nextCursor ? listHref(pathname, nextPage(state, nextCursor)) : '#'}
           className={buttonClasses('secondary', 'sm', nextCursor ? undefined : disabled)}
           aria-disabled={!nextCursor}
@@ -59,7 +61,7 @@ export function Pager<F extends Filters>({
         >
           Next
           <ChevronRight aria-hidden />
-        </Link>
+        </ListLink>
       </div>
     </nav>
   );

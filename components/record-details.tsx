@@ -8,7 +8,7 @@ export function RecordDetails({ fields, isLoading = false }: { fields: { label: 
       {fields.map((field) => (
         <div key={field.label} className="grid min-h-14 grid-cols-1 items-center gap-1 px-5 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{field.label}</dt>
-          <dd className="text-sm font-medium">{isLoading ? <Skeleton className="h-4 w-32" /> : field.value}</dd>
+          <dd className="text-sm font-medium [overflow-wrap:anywhere]">{isLoading ? <Skeleton className="h-4 w-32" /> : field.value}</dd>
         </div>
       ))}
     </dl>

@@ -10,15 +10,15 @@ export function SignInHint() {
   if (settings.ADMIN_EMAIL) {
     return (
       <>
-        Sign in with the admin account named by <span className={code}>ADMIN_EMAIL</span>, or one made with{' '}
-        <span className={code}>npm run user -- create</span>.
+        Sign in with the admin account named by <span className={code}>ADMIN_EMAIL</span>, or one made with <span className={code}>npm run user -- create</span>
+        .
       </>
     );
   }
   if (!settings.DATABASE_URL) {
     return (
       <>
-        First start on the embedded database? The server log shows the password generated for{' '}
+        First start on the embedded database? The server&apos;s output, after &quot;listening&quot;, shows the password generated for{' '}
         <span className={code}>admin@localhost</span>.
       </>
     );

@@ -2,7 +2,8 @@
 // useContractForm: the submit flow every dashboard form shares. The values are
 // checked in the browser by the contract's zod schema (nothing is sent while a
 // field is wrong), then saved; a refusal from the server comes back beside its
-// fields, or as one message when it names no field.
+// fields, or as one message when it names no field. A field's error goes when
+// that field changes (and a refusal of the values as sent goes with it).
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiClientError } from '@/lib/client/api-client';
@@ -38,6 +39,18 @@ export function useContractForm<Schema extends z.ZodType, Saved>({ schema, read,
     setSaved(undefined);
   }
 
+  /** A field changed: its error, and a refusal of the values as they were sent, no longer hold. */
+  function changed(field: string) {
+    setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([path]) => path !== field)) : current));
+    setRefusal(undefined);
+  }
+
+  /** A form's onChange: the control that changed names the field. */
+  function change(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (name) changed(name);
+  }
+
   /** Checks `input` (with `found`, errors already found), then saves it. */
   async function send(input: unknown, found: FieldErrors = {}, form?: HTMLFormElement): Promise<void> {
     if (isSavingNow.current) return;
@@ -70,5 +83,5 @@ export function useContractForm<Schema extends z.ZodType, Saved>({ schema, read,
     return send(read?.(values), check?.(values), form);
   }
 
-  return { submit, send, errors, refusal, saved, isSaving, clear };
+  return { submit, send, change, changed, errors, refusal, saved, isSaving, clear };
 }

@@ -47,7 +47,9 @@ test('creates a key, shows it once, and a revoked key is refused', async ({ page
   await expect(row.getByRole('cell').nth(6).locator('time')).toBeVisible();
   await inspectPage(page, 'api-key-revoked');
 
-  const refused = await apiClient(key).listPets().catch((error: unknown) => error);
+  const refused = await apiClient(key)
+    .listPets()
+    .catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(ApiClientError);
   expect(refused).toMatchObject({ status: 401, code: 'unauthorized', message: 'The API key has been revoked.' });
 });

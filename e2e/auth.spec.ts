@@ -63,9 +63,11 @@ test('signing out ends the session and revokes its API key', async ({ page }) =>
   const { apiKey } = (await (await page.request.get('/api/auth/session')).json()) as { apiKey: string };
   expect((await apiClient(apiKey).listPets({ limit: 1 })).items).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  const refused = await apiClient(apiKey).listPets().catch((error: unknown) => error);
+  const refused = await apiClient(apiKey)
+    .listPets()
+    .catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(ApiClientError);
   expect(refused).toMatchObject({ status: 401, code: 'unauthorized' });
 

@@ -1,5 +1,5 @@
-// Categories: the page that lists, adds and renames them, and the picker in
-// the pet form that can make one on the spot.
+// Categories: the page that lists (with pet counts), adds, renames and deletes
+// them, and the picker in the pet form that can make one on the spot.
 import { expect, test, type Page } from '@playwright/test';
 import { apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
@@ -53,4 +53,43 @@ test('creates a category from the Add pet form and files the new pet under it', 
   expect(created).toHaveLength(1);
   const categories = (await apiClient().listCategories({ limit: 100 })).items;
   expect(categories.find((listed) => listed.id === created[0]!.categoryId)?.name).toBe(category);
+});
+
+test('shows each category’s pet count, deletes an empty one and explains why a used one stays', async ({ page }) => {
+  const stamp = Date.now();
+  // Pets may name a category id before the category exists (some e2e pets do): count what the API says.
+  const petCount = async (categoryId: number) =>
+    (await apiClient().listCategories({ limit: 100 })).items.find((category) => category.id === categoryId)?.petCount;
+  const used = await apiClient().createCategory({ name: `Geckos ${stamp}` });
+  for (const name of ['Gex', 'Leo']) await apiClient().createPet({ name: `${name} ${stamp}`, categoryId: used.id });
+  const usedCount = (await petCount(used.id))!;
+  expect(usedCount).toBeGreaterThanOrEqual(2);
+  let empty = await apiClient().createCategory({ name: `Newts ${stamp}` });
+  for (let tries = 0; (await petCount(empty.id)) !== 0 && tries < 20; tries++) empty = await apiClient().createCategory({ name: `Newts ${stamp} ${tries}` });
+  await page.goto('/categories');
+
+  const usedRow = categoryTable(page).getByRole('row', { name: new RegExp(used.name) });
+  const emptyRow = categoryTable(page).getByRole('row', { name: new RegExp(`${empty.name}#`) });
+  // The page writes counts as people read them (1,312); the server's message as a plain number.
+  const shownCount = usedCount.toLocaleString('en');
+  await expect(usedRow.getByRole('link', { name: `${shownCount} pets in ${used.name}` })).toHaveAttribute('href', `/pets?categoryId=${used.id}`);
+  await expect(emptyRow.getByRole('link', { name: `No pets in ${empty.name}` })).toBeVisible();
+
+  await usedRow.getByRole('button', { name: `Delete ${used.name}` }).click();
+  const refusal = page.getByRole('dialog', { name: `Delete ${used.name}?` });
+  await expect(refusal).toContainText(`${shownCount} pets in this category`);
+  await refusal.getByRole('button', { name: 'Delete category' }).click();
+  await expect(refusal.getByRole('alert')).toContainText(`The category "${used.name}" cannot be deleted: ${usedCount} pets use it.`);
+  await expect(refusal.getByRole('link', { name: 'See its pets' })).toHaveAttribute('href', `/pets?categoryId=${used.id}`);
+  await inspectPage(page, 'category-delete-refused');
+  await refusal.getByText('Close', { exact: true }).click();
+  await expect(usedRow).toBeVisible();
+
+  await emptyRow.getByRole('button', { name: `Delete ${empty.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${empty.name}?` });
+  await confirm.getByRole('button', { name: 'Delete category' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(emptyRow).toHaveCount(0);
+  await expect(apiClient().getCategory(empty.id)).rejects.toMatchObject({ status: 404 });
+  await expect(apiClient().getCategory(used.id)).resolves.toEqual(used);
 });

@@ -16,7 +16,10 @@ async function openInSidebar(page: Page, group: string, name: RegExp): Promise<v
     () => true,
     () => false,
   );
-  if (!isShowing) await sidebar(page).getByRole('button', { name: `Open Group - ${group}` }).click();
+  if (!isShowing)
+    await sidebar(page)
+      .getByRole('button', { name: `Open Group - ${group}` })
+      .click();
   await item.click();
 }
 
@@ -39,6 +42,8 @@ test('names the two servers, Production (this host) and Staging, with their URLs
   await page.getByRole('option', { name: /^Staging/ }).click();
   await expect(page.getByRole('button', { name: `Server: ${SERVERS.staging}` })).toBeVisible();
   await expect(page.getByText('Staging', { exact: true }).first()).toBeVisible();
+  // The page says where each URL comes from.
+  await expect(page.getByText(/Staging is .+ \(from PETSTORE_STAGING_URL\)/)).toBeVisible();
 });
 
 test('try-it works from the host the page was opened at (127.0.0.1, not localhost)', async ({ page, baseURL }) => {

@@ -43,9 +43,7 @@ test('exports every page of a large view, with progress while it runs', async ({
   const word = `Xl${Date.now().toString(36)}`;
   const client = apiClient();
   for (let batch = 0; batch < 105; batch += 15) {
-    await Promise.all(
-      Array.from({ length: 15 }, (_, index) => client.createPet({ name: `${word} ${String(batch + index).padStart(3, '0')}`, categoryId: 8 })),
-    );
+    await Promise.all(Array.from({ length: 15 }, (_, index) => client.createPet({ name: `${word} ${String(batch + index).padStart(3, '0')}`, categoryId: 8 })));
   }
   // The second page waits until the progress has been looked at.
   let release = () => {};
@@ -69,4 +67,25 @@ test('exports every page of a large view, with progress while it runs', async ({
   const rows = csv.split('\n').filter(Boolean);
   expect(rows[0]).toBe('id,name,categoryId,category,status');
   expect(rows.slice(1).map((row) => row.split(',')[1])).toEqual(Array.from({ length: 105 }, (_, index) => `${word} ${String(index).padStart(3, '0')}`));
+});
+
+test('Cancel stops an export and says so: no file is saved', async ({ page }) => {
+  // The export's first page waits, so that Cancel comes while it runs.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1/pets?*limit=100*', async (route) => {
+    await released;
+    await route.fallback().catch(() => {});
+  });
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.goto('/pets');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const progress = page.getByRole('status').filter({ hasText: 'Exporting pets' });
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  const cancelled = page.getByRole('status').filter({ hasText: 'Export cancelled' });
+  await expect(cancelled).toContainText('No file was saved');
+  release();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  expect(downloads).toBe(0);
 });

@@ -31,7 +31,11 @@ const FORMS: FormCase[] = [
       await page.getByRole('button', { name: 'Add pet' }).click();
       return page.getByRole('dialog', { name: 'Add a pet' });
     },
-    fillOthers: (form) => form.getByLabel('Category', { exact: true }).selectOption({ label: 'Dogs' }).then(() => {}),
+    fillOthers: (form) =>
+      form
+        .getByLabel('Category', { exact: true })
+        .selectOption({ label: 'Dogs' })
+        .then(() => {}),
     field: 'Name',
     invalid: '   ',
     valid: () => `Form pet ${Date.now()}`,

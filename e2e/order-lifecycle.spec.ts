@@ -14,6 +14,9 @@ async function placeOrderFromPetPage(page: Page, name: string): Promise<{ petId:
   await page.goto(`/pets/${pet.id}`);
   await expect(field(page, 'Status')).toHaveText('Available');
   await page.getByRole('button', { name: 'Place order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place an order' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order placed' })).toBeVisible();
   await expect(field(page, 'Status')).toHaveText('Pending');
   await expect(page.getByRole('button', { name: 'Place order' })).toHaveCount(0);
@@ -22,7 +25,11 @@ async function placeOrderFromPetPage(page: Page, name: string): Promise<{ petId:
 
 test('places an order for an available pet, approves and delivers it, and the pet is sold', async ({ page }) => {
   const { petId } = await placeOrderFromPetPage(page, 'Lifecycle Lark');
-  await page.getByRole('link', { name: /^Order \d+$/ }).click();
+  // The notice's link and the pet's orders list both lead to its one order.
+  await page
+    .getByRole('link', { name: /^Order \d+$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(field(page, 'Status')).toHaveText('Placed');
   await inspectPage(page, 'order-placed');
@@ -43,7 +50,10 @@ test('places an order for an available pet, approves and delivers it, and the pe
 
 test('cancels an order after a confirmation, and the pet is available again', async ({ page }) => {
   const { petId } = await placeOrderFromPetPage(page, 'Lifecycle Wren');
-  await page.getByRole('link', { name: /^Order \d+$/ }).click();
+  await page
+    .getByRole('link', { name: /^Order \d+$/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Pet ${petId} becomes available again`);

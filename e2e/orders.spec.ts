@@ -1,4 +1,4 @@
-// The orders pages: the list with its status and pet filters, and one order.
+// The orders pages: the list with its status tabs and pet filter, and one order.
 import { expect, test, type Page } from '@playwright/test';
 import { apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
@@ -11,27 +11,24 @@ const orderRows = (page: Page) => orderTable(page).locator('tbody tr');
 test('lists orders with id, pet name, quantity, status, date placed and ship date', async ({ page }) => {
   await page.goto('/orders');
   await expect(orderRows(page).first()).toBeVisible();
-  await expect(orderTable(page).getByRole('columnheader')).toHaveText([
-    'Order',
-    'Pet',
-    'Quantity',
-    'Status',
-    'Placed',
-    'Ship date',
-  ]);
+  await expect(orderTable(page).getByRole('columnheader')).toHaveText(['Order', 'Pet', 'Quantity', 'Status', 'Placed', 'Ship date']);
   // Pets by name, each with its id; never a bare "Pet N" once loaded.
   await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(/^(?!Pet \d).+#\d+$/);
   await inspectPage(page, 'orders');
 });
 
+const statusTab = (page: Page, label: string) => page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: new RegExp(`^${label}`) });
+
 test('filters orders by status and by pet, in the URL', async ({ page }) => {
   await page.goto('/orders');
-  await page.getByLabel('Status').selectOption('delivered');
+  await statusTab(page, 'Delivered').click();
   await expect(page).toHaveURL(/\/orders\?status=delivered$/);
   await expect(orderRows(page).first().locator('td').nth(3)).toHaveText('Delivered');
   await expect(orderTable(page)).toHaveAttribute('aria-busy', 'false');
   expect(new Set(await orderRows(page).locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['Delivered']));
 
+  // The pet's name, once the page's names have come (one request after the rows).
+  await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(/^(?!Loading).+#\d+$/);
   const petCell = (await orderRows(page).first().locator('td').nth(1).textContent())!;
   const petId = (await orderRows(page).first().locator('td').nth(1).getByRole('link').getAttribute('href'))!.replace('/pets/', '');
   await page.getByLabel('Pet ID').fill(petId);
@@ -40,7 +37,7 @@ test('filters orders by status and by pet, in the URL', async ({ page }) => {
   await expect(orderRows(page)).toHaveCount(1);
   await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(petCell);
 
-  await page.getByLabel('Status').selectOption('cancelled');
+  await statusTab(page, 'Cancelled').click();
   await expect(page.getByText('No orders match these filters')).toBeVisible();
   await page.getByRole('link', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/orders$/);
@@ -87,4 +84,48 @@ test('places an order from the Orders page: a pet found by name among the availa
   await notice.getByRole('link', { name: /View order/ }).click();
   await expect(page.locator('dl')).toContainText(pet.name);
   await expect(page.locator('dl')).toContainText('3');
+});
+
+test('reads the pet names of a page of orders in one request, with a neutral placeholder meanwhile', async ({ page }) => {
+  const word = `Batch${Date.now().toString(36)}`;
+  for (const name of ['Wren', 'Robin', 'Jay']) {
+    const pet = await apiClient().createPet({ name: `${word} ${name}`, categoryId: 6, status: 'available' });
+    await apiClient().placeOrder({ petId: pet.id, quantity: 1 });
+  }
+  const petRequests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/v1/pets')) petRequests.push(`${pathname}${search}`);
+  });
+  // Hold the names back a moment, to see what stands in for them.
+  let releaseNames!: () => void;
+  const namesHeld = new Promise<void>((resolve) => (releaseNames = resolve));
+  await page.route(/\/v1\/pets\?id=/, async (route) => {
+    await namesHeld;
+    await route.continue();
+  });
+
+  await page.goto('/orders');
+  await expect(orderRows(page).first()).toBeVisible();
+  await expect(page.getByTestId('pet-name-loading').first()).toBeVisible();
+  await expect(
+    orderTable(page)
+      .locator('td:nth-child(2)')
+      .filter({ hasText: /^Pet \d/ }),
+  ).toHaveCount(0);
+  releaseNames();
+  await expect(page.getByTestId('pet-name-loading')).toHaveCount(0);
+
+  const petLinks = orderTable(page).locator('td:nth-child(2) a');
+  const petIds = new Set(
+    (await petLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) => Number(href!.replace('/pets/', ''))),
+  );
+  expect(petIds.size).toBeGreaterThan(1);
+  expect(petRequests).toEqual([`/v1/pets?id=${[...petIds].sort((a, b) => a - b).join(',')}`]);
+  // Each row shows its pet's own name.
+  const pets = new Map((await apiClient().listPetsByIds([...petIds])).map((pet) => [pet.id, pet.name]));
+  for (const link of await petLinks.all()) {
+    const petId = Number((await link.getAttribute('href'))!.replace('/pets/', ''));
+    await expect(link).toHaveText(pets.get(petId)!);
+  }
 });

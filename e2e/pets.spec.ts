@@ -18,21 +18,25 @@ async function idsOnPage(page: Page): Promise<number[]> {
 test('lists pets with name, category, status and id', async ({ page }) => {
   await page.goto('/pets');
   await expect(petRows(page)).toHaveCount(20);
-  await expect(petTable(page).getByRole('columnheader')).toHaveText(['Name', 'Category', 'Status', 'ID']);
+  await expect(petTable(page).getByRole('columnheader')).toHaveText(['', 'Name', 'Category', 'Status', 'ID']);
   await expect(petRows(page).first().getByRole('link')).toHaveText('Biscuit');
   await inspectPage(page, 'pets');
 });
 
-for (const [status, label] of [['available', 'Available'], ['pending', 'Pending'], ['sold', 'Sold']] as const) {
+for (const [status, label] of [
+  ['available', 'Available'],
+  ['pending', 'Pending'],
+  ['sold', 'Sold'],
+] as const) {
   test(`filters the list by status ${status}`, async ({ page }) => {
     await page.goto('/pets');
     await expect(petRows(page)).toHaveCount(20);
     await statusTab(page, label).click();
     await expect(page).toHaveURL(new RegExp(`/pets\\?status=${status}$`));
     await expect(statusTab(page, label)).toHaveAttribute('aria-current', 'page');
-    await expect(petRows(page).first().locator('td').nth(2)).toHaveText(label);
+    await expect(petRows(page).first().locator('td').nth(3)).toHaveText(label);
     await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
-    const statuses = await petRows(page).locator('td:nth-child(3)').allTextContents();
+    const statuses = await petRows(page).locator('td:nth-child(4)').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set([label]));
   });
@@ -155,7 +159,7 @@ test('opens a pet from its name in the list', async ({ page }) => {
   await expect(page.getByRole('heading', { name: name! })).toBeVisible();
   const details = page.locator('dl');
   await expect(details).toContainText('Pending');
-  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status']);
+  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status', 'Added', 'Last changed']);
   await inspectPage(page, 'pet');
 });
 

@@ -51,7 +51,7 @@ test('an admin adds a user, who signs in and changes their password', async ({ b
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
   await inspectPage(page, 'users-password-changed');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
 
   await signIn(page, email, 'first password');

@@ -1,13 +1,18 @@
 // Managing API keys: issuing, listing and revoking them. A key is shown once;
 // only its SHA-256 is stored (checking a presented key: api-key-check.ts).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { forgetCachedKey, REVOCATION_CHANNEL } from './api-key-cache';
+import { and, arrayContained, desc, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
+import { forgetCachedKey, KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
 import { hashKey, type Scope } from './api-key-check';
-import { API_KEY_SCOPES, type ApiKey } from './contract/api-keys';
-import type { Database } from './db/client';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyMaker } from './contract/api-keys';
+import type { Database, Executor } from './db/client';
 import { afterNotification } from './db/notify';
-import { apiKeys } from './db/schema';
+import { apiKeys, users } from './db/schema';
+import { refused, succeeded, type Outcome } from './outcome';
+import { recorded } from './activity';
+
+/** Why a key was revoked: an ended dashboard session tells its user (lib/auth/session.ts). */
+export type RevokeReason = 'revoked' | 'signed-out' | 'signed-out-everywhere' | 'password-changed' | 'password-reset' | 'role-changed' | 'disabled' | 'deleted';
 
 // admin: managing API keys (/v1/api-keys); held by dashboard session keys and the bootstrap key.
 const SCOPES = API_KEY_SCOPES;
@@ -32,26 +37,32 @@ const summaryColumns = {
   expiresAt: apiKeys.expiresAt,
   revokedAt: apiKeys.revokedAt,
   lastUsedAt: apiKeys.lastUsedAt,
+  madeBy: apiKeys.madeBy,
+  userId: apiKeys.userId,
 };
 
-type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns>;
+type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns> & { makerEmail?: string | null };
 
 export async function createApiKey(
   database: Database,
-  input: { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; secret?: string },
+  input: { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; isSession?: boolean; madeBy?: ApiKeyMaker; secret?: string },
 ): Promise<{ apiKey: ApiKeySummary; secret: string }> {
   const secret = input.secret ?? generateSecret();
-  const [apiKey] = await database
-    .insert(apiKeys)
-    .values({
-      name: input.name,
-      prefix: secret.slice(0, KEY_PREFIX.length + 6),
-      hash: hashKey(secret),
-      scopes: input.scopes,
-      expiresAt: input.expiresAt ?? null,
-      userId: input.userId ?? null,
-    })
-    .returning(summaryColumns);
+  const [apiKey] = await recorded(database, (transaction) =>
+    transaction
+      .insert(apiKeys)
+      .values({
+        name: input.name,
+        prefix: secret.slice(0, KEY_PREFIX.length + 6),
+        hash: hashKey(secret),
+        scopes: input.scopes,
+        expiresAt: input.expiresAt ?? null,
+        userId: input.userId ?? null,
+        isSession: input.isSession ?? false,
+        madeBy: input.madeBy ?? (input.userId ? 'user' : 'cli'),
+      })
+      .returning(summaryColumns),
+  );
   return { apiKey: apiKey!, secret };
 }
 
@@ -59,10 +70,10 @@ export async function createApiKey(
 export async function ensureBootstrapKey(database: Database, secret: string): Promise<void> {
   await database
     .insert(apiKeys)
-    .values({ name: 'bootstrap', prefix: secret.slice(0, 10), hash: hashKey(secret), scopes: [...SCOPES] })
+    .values({ name: 'bootstrap', prefix: secret.slice(0, 10), hash: hashKey(secret), scopes: [...SCOPES], madeBy: 'config' })
     .onConflictDoUpdate({
       target: apiKeys.hash,
-      set: { scopes: [...SCOPES], revokedAt: null, expiresAt: null },
+      set: { scopes: [...SCOPES], revokedAt: null, revokedReason: null, expiresAt: null, madeBy: 'config' },
     });
 }
 
@@ -78,40 +89,105 @@ export function toApiKey(summary: ApiKeySummary): ApiKey {
   if (summary.expiresAt) apiKey.expiresAt = summary.expiresAt.toISOString();
   if (summary.lastUsedAt) apiKey.lastUsedAt = summary.lastUsedAt.toISOString();
   if (summary.revokedAt) apiKey.revokedAt = summary.revokedAt.toISOString();
+  apiKey.madeBy = { kind: summary.madeBy };
+  if (summary.userId !== null) apiKey.madeBy.userId = summary.userId;
+  if (summary.makerEmail) apiKey.madeBy.email = summary.makerEmail;
   return apiKey;
 }
 
+/** The keys made by hand (never the keys of dashboard sessions), newest first: every one, or those of `userId`. */
 export async function listApiKeys(database: Database, options: { userId?: number } = {}): Promise<ApiKeySummary[]> {
-  const rows = await database
-    .select(summaryColumns)
+  return database
+    .select({ ...summaryColumns, makerEmail: users.email })
     .from(apiKeys)
-    .where(options.userId === undefined ? isNull(apiKeys.userId) : eq(apiKeys.userId, options.userId))
+    .leftJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.isSession, false), options.userId === undefined ? undefined : eq(apiKeys.userId, options.userId)))
     .orderBy(desc(apiKeys.id));
-  return rows;
 }
 
 /**
- * Revokes a key and returns it; undefined when there is no such key (with
- * `listedOnly`, also for the keys of dashboard sessions, which are not listed).
- * Revoking twice keeps the first time.
+ * Revokes a listed key through the API: with `ownerId`, only a key of that user (another's
+ * is not found). The bootstrap key is configuration: refused, it would come back at the next start.
  */
-export async function revokeApiKey(
-  database: Database,
-  id: number | bigint,
-  at: Date,
-  options: { listedOnly?: boolean } = {},
-): Promise<ApiKeySummary | undefined> {
+export async function revokeListedKey(database: Database, id: number, at: Date, options: { ownerId?: number } = {}): Promise<Outcome<ApiKeySummary>> {
+  const [key] = await database
+    .select({ madeBy: apiKeys.madeBy, userId: apiKeys.userId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.isSession, false)));
+  if (!key || (options.ownerId !== undefined && key.userId !== options.ownerId)) return refused('not_found', `No API key has id ${id}.`);
+  if (key.madeBy === 'config') {
+    return refused(
+      'conflict',
+      'The bootstrap key is configuration (PETSTORE_BOOTSTRAP_API_KEY), not data: it cannot be revoked through the API. Unset or change the variable and restart every instance.',
+    );
+  }
+  return succeeded((await revokeApiKey(database, id, at))!);
+}
+
+/**
+ * Revokes a user's keys (their sessions; with `madeKeys`, the keys they made too, all or
+ * only those whose scopes go beyond `beyond`), except `exceptKeyId`; returns their ids.
+ * Inside the caller's transaction: wrap it in afterNotification (db/notify.ts) to
+ * return only once every instance has been told, then forgetCachedKeys.
+ */
+export async function revokeKeysOfUser(
+  executor: Executor,
+  userId: number,
+  change: { reason: RevokeReason; at: Date; madeKeys: 'none' | 'all' | { beyond: Scope }; exceptKeyId?: number },
+): Promise<number[]> {
+  const which: SQL[] = [eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)];
+  if (change.exceptKeyId !== undefined) which.push(ne(apiKeys.id, change.exceptKeyId));
+  if (change.madeKeys === 'none') which.push(eq(apiKeys.isSession, true));
+  const madeKeys = change.madeKeys;
+  if (typeof madeKeys === 'object') {
+    const allowed = scopesFor(madeKeys.beyond);
+    which.push(or(eq(apiKeys.isSession, true), not(arrayContained(apiKeys.scopes, allowed)))!);
+  }
+  const revoked = await executor
+    .update(apiKeys)
+    .set({ revokedAt: change.at, revokedReason: change.reason })
+    .where(and(...which))
+    .returning({ id: apiKeys.id });
+  return revoked.map((row) => row.id);
+}
+
+/** Evicts keys from this process's cache at once (other instances hear the trigger's notification). */
+export function forgetCachedKeys(ids: number[]): void {
+  for (const id of ids) forgetCachedKey(id);
+}
+
+/** Why a key stopped: its revocation reason, or undefined when it is live, unknown or merely expired. */
+export async function revocationReason(database: Database, secret: string): Promise<RevokeReason | undefined> {
+  const [row] = await database
+    .select({ revokedAt: apiKeys.revokedAt, reason: apiKeys.revokedReason })
+    .from(apiKeys)
+    .where(eq(apiKeys.hash, hashKey(secret)));
+  if (!row?.revokedAt) return undefined;
+  return (row.reason ?? 'revoked') as RevokeReason;
+}
+
+/** Revokes a key and returns it; undefined when there is no such key. Revoking twice keeps the first time (and reason). */
+export async function revokeApiKey(database: Database, id: number | bigint, at: Date, reason: RevokeReason = 'revoked'): Promise<ApiKeySummary | undefined> {
   if (id > Number.MAX_SAFE_INTEGER) return undefined;
   const keyId = Number(id);
-  const theKey = and(eq(apiKeys.id, keyId), options.listedOnly ? isNull(apiKeys.userId) : undefined);
+  const theKey = eq(apiKeys.id, keyId);
   // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
-  // returns once the announcement is out, so the very next request is refused anywhere.
+  // returns once the announcement is out and every cache's lease on what it knew before
+  // has run out (lib/api-key-cache.ts), so the very next request is refused anywhere,
+  // even by an instance whose listener stalled.
   const [revoked] = await afterNotification(
     database,
     REVOCATION_CHANNEL,
-    String(keyId),
-    () => database.update(apiKeys).set({ revokedAt: at }).where(and(theKey, isNull(apiKeys.revokedAt))).returning(summaryColumns),
-    (rows) => rows.length > 0,
+    () =>
+      recorded(database, (transaction) =>
+        transaction
+          .update(apiKeys)
+          .set({ revokedAt: at, revokedReason: reason })
+          .where(and(theKey, isNull(apiKeys.revokedAt)))
+          .returning(summaryColumns),
+      ),
+    (rows) => (rows.length > 0 ? [String(keyId)] : []),
+    KEY_LEASE_MS,
   );
   forgetCachedKey(keyId);
   if (revoked) return revoked;

@@ -3,25 +3,54 @@
 // hand) fanned out to every open stream of this process. Payloads are checked
 // against the Change schema and re-serialised, so only a resource, a kind and
 // an id ever leave. No HTTP here (lib/http/event-stream.ts writes the stream).
+//
+// Bounded on every side (docs/RELIABILITY.md, "The change feed under load"):
+// at most PETSTORE_CHANGE_STREAMS_PER_KEY streams per API key and
+// PETSTORE_CHANGE_STREAMS_PER_PROCESS in all; notifications are queued as
+// they arrive and fanned out in slices of 5 ms, so that a burst
+// never holds the event loop (nor starves the LISTEN connection's heartbeat).
 import { Change } from './contract/changes';
 import { listenToChannel } from './db/client';
+import { processState } from './process-state';
+import { config } from './runtime/config';
 import { log } from './runtime/log';
 import { whenDraining } from './runtime/shutdown';
 
 const CHANGES_CHANNEL = 'petstore_changes';
+// One slice of fan-out works this long at most before yielding to I/O and timers.
+const SLICE_MS = 5;
+// Notifications waiting for fan-out beyond this are dropped, and every stream told to resync.
+const MAX_BACKLOG = 100_000;
 
 /** What a subscriber hears: listening (again), a change, or "changes may have been missed". */
 export type FeedEvent = { type: 'ready' } | { type: 'resync' } | { type: 'change'; change: Change } | { type: 'closing' };
 
-type Subscriber = { send: (event: FeedEvent) => void; isReady: boolean };
+type Subscriber = { keyId: number; send: (event: FeedEvent) => void; isReady: boolean };
 
-type Hub = { subscribers: Set<Subscriber>; isListening: boolean; isStarted: boolean };
+type Hub = {
+  subscribers: Set<Subscriber>;
+  streamsByKey: Map<number, number>;
+  isListening: boolean;
+  isStarted: boolean;
+  /** Payloads heard and not yet fanned out, from `next` on. */
+  backlog: string[];
+  next: number;
+  isFanOutScheduled: boolean;
+};
 
-// On globalThis: one LISTEN per process, whichever module graph loads this file (DESIGN.md).
-const globalForFeed = globalThis as typeof globalThis & { petstoreChangeFeed?: Hub };
+// One hub per process, whichever bundle loads this file (lib/process-state.ts).
+const shared = processState('changeFeed', (): { hub?: Hub } => ({}));
 
 function hub(): Hub {
-  const feed = (globalForFeed.petstoreChangeFeed ??= { subscribers: new Set(), isListening: false, isStarted: false });
+  const feed = (shared.hub ??= {
+    subscribers: new Set(),
+    streamsByKey: new Map(),
+    isListening: false,
+    isStarted: false,
+    backlog: [],
+    next: 0,
+    isFanOutScheduled: false,
+  });
   if (!feed.isStarted) start(feed);
   return feed;
 }
@@ -30,10 +59,7 @@ function start(feed: Hub): void {
   feed.isStarted = true;
   whenDraining(() => broadcast(feed, { type: 'closing' }));
   listenToChannel(CHANGES_CHANNEL, {
-    onMessage: (payload) => {
-      const change = parseChange(payload);
-      if (change) broadcast(feed, { type: 'change', change });
-    },
+    onMessage: (payload) => hear(feed, payload),
     onState: (isListening) => {
       if (isListening === feed.isListening) return;
       feed.isListening = isListening;
@@ -48,6 +74,33 @@ function start(feed: Hub): void {
     feed.isStarted = false;
     log.warn({ err: error }, 'change feed: cannot listen');
   });
+}
+
+// Called by the driver for each notification, possibly thousands in one read: queue only.
+function hear(feed: Hub, payload: string): void {
+  if (feed.backlog.length - feed.next >= MAX_BACKLOG) {
+    log.warn({ dropped: feed.backlog.length - feed.next }, 'change feed: fan-out backlog full; streams told to resync');
+    feed.backlog = [];
+    feed.next = 0;
+    broadcast(feed, { type: 'resync' });
+  }
+  feed.backlog.push(payload);
+  if (!feed.isFanOutScheduled) {
+    feed.isFanOutScheduled = true;
+    setImmediate(() => fanOut(feed));
+  }
+}
+
+function fanOut(feed: Hub): void {
+  const until = performance.now() + SLICE_MS;
+  while (feed.next < feed.backlog.length && performance.now() < until) {
+    const change = parseChange(feed.backlog[feed.next++]!);
+    if (change) broadcast(feed, { type: 'change', change });
+  }
+  if (feed.next < feed.backlog.length) return void setImmediate(() => fanOut(feed));
+  feed.backlog = [];
+  feed.next = 0;
+  feed.isFanOutScheduled = false;
 }
 
 function parseChange(payload: string): Change | undefined {
@@ -65,11 +118,30 @@ function broadcast(feed: Hub, event: FeedEvent): void {
   for (const subscriber of feed.subscribers) subscriber.send(event);
 }
 
-/** Subscribes to this process's feed: `ready` at once if it listens already (else when it does). Returns the unsubscribe. */
-export function subscribeToChanges(send: (event: FeedEvent) => void): () => void {
+/** A stream refused: its key holds as many as one key may, or the process serves as many as it takes. */
+export type FeedRefusal = { limit: 'key' | 'process'; max: number };
+
+/**
+ * Subscribes a stream of key `keyId` to this process's feed: `ready` at once if
+ * it listens already (else when it does). The unsubscribe, or the cap that
+ * refused it. `send` must be cheap: it is called for every change, in the fan-out.
+ */
+export function subscribeToChanges(keyId: number, send: (event: FeedEvent) => void): { unsubscribe: () => void } | { refused: FeedRefusal } {
   const feed = hub();
-  const subscriber: Subscriber = { send, isReady: feed.isListening };
+  const perKey = config().PETSTORE_CHANGE_STREAMS_PER_KEY;
+  const perProcess = config().PETSTORE_CHANGE_STREAMS_PER_PROCESS;
+  const ofKey = feed.streamsByKey.get(keyId) ?? 0;
+  if (ofKey >= perKey) return { refused: { limit: 'key', max: perKey } };
+  if (feed.subscribers.size >= perProcess) return { refused: { limit: 'process', max: perProcess } };
+  const subscriber: Subscriber = { keyId, send, isReady: feed.isListening };
   feed.subscribers.add(subscriber);
+  feed.streamsByKey.set(keyId, ofKey + 1);
   if (subscriber.isReady) send({ type: 'ready' });
-  return () => feed.subscribers.delete(subscriber);
+  const unsubscribe = () => {
+    if (!feed.subscribers.delete(subscriber)) return;
+    const left = (feed.streamsByKey.get(keyId) ?? 1) - 1;
+    if (left === 0) feed.streamsByKey.delete(keyId);
+    else feed.streamsByKey.set(keyId, left);
+  };
+  return { unsubscribe };
 }

@@ -1,4 +1,4 @@
-// The deprecation of getPet (spec §4.3, §9): signalled on every response, and
+// The deprecation of getPet (docs/CONTRACT.md §4.3, §9): signalled on every response, and
 // the operation is gone from the sunset on.
 import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET } from './contract/deprecation';
 

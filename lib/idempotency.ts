@@ -12,16 +12,11 @@ import { idempotencyKeys } from './db/schema';
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
-export type Claim =
-  | { outcome: 'claimed' }
-  | { outcome: 'replay'; response: StoredResponse }
-  | { outcome: 'mismatch' }
-  | { outcome: 'in_progress' };
+export type Claim = { outcome: 'claimed' } | { outcome: 'replay'; response: StoredResponse } | { outcome: 'mismatch' } | { outcome: 'in_progress' };
 
 type KeyOwner = { apiKeyId: number; key: string };
 
-const sameKey = ({ apiKeyId, key }: KeyOwner) =>
-  and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key));
+const sameKey = ({ apiKeyId, key }: KeyOwner) => and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key));
 
 /**
  * A 64-bit advisory lock id for the key (SHA-256's first 8 bytes). Another
@@ -40,13 +35,8 @@ function lockId({ apiKeyId, key }: KeyOwner): string {
  * one runs and the others are told it is in progress. Once the lock is held,
  * the table says whether an earlier run already committed an answer.
  */
-export async function claimIdempotencyKey(
-  transaction: Executor,
-  input: KeyOwner & { requestHash: string; at: Date },
-): Promise<Claim> {
-  const [lock] = await transaction
-    .select({ isHeld: sql<boolean>`pg_try_advisory_xact_lock(${lockId(input)}::bigint)` })
-    .from(sql`(select 1) as one`);
+export async function claimIdempotencyKey(transaction: Executor, input: KeyOwner & { requestHash: string; at: Date }): Promise<Claim> {
+  const [lock] = await transaction.select({ isHeld: sql<boolean>`pg_try_advisory_xact_lock(${lockId(input)}::bigint)` }).from(sql`(select 1) as one`);
   if (!lock?.isHeld) return { outcome: 'in_progress' };
 
   const [row] = await transaction

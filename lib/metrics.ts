@@ -2,11 +2,12 @@
 // requests and their latency by route pattern and status, the database pool's
 // use, key-cache hits and misses, rate-limit refusals, idempotent replays and
 // the default process metrics. Recorded only when PETSTORE_METRICS_TOKEN is
-// set (nothing could read them otherwise). One registry per process, kept on
-// globalThis: Next's bundle and the /v1 bundle both load this module.
+// set (nothing could read them otherwise). One registry per process, in the
+// process's state (lib/process-state.ts): Next's bundle and the /v1 bundle both load this module.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { config } from './runtime/config';
 import { poolUse } from './db/pool-use';
+import { processState } from './process-state';
 
 type Metrics = {
   registry: Registry;
@@ -17,14 +18,9 @@ type Metrics = {
   idempotentReplays: Counter;
 };
 
-const globalForMetrics = globalThis as typeof globalThis & { petstoreMetrics?: Metrics | null };
-
 /** This process's metrics, or undefined when they are off (no PETSTORE_METRICS_TOKEN). */
 export function metrics(): Metrics | undefined {
-  if (globalForMetrics.petstoreMetrics === undefined) {
-    globalForMetrics.petstoreMetrics = config().PETSTORE_METRICS_TOKEN ? createMetrics() : null;
-  }
-  return globalForMetrics.petstoreMetrics ?? undefined;
+  return processState('metrics', () => (config().PETSTORE_METRICS_TOKEN ? createMetrics() : undefined));
 }
 
 function createMetrics(): Metrics {

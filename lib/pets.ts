@@ -3,12 +3,15 @@
 // status and deleting lock the pet's row first, as lib/orders.ts does, so they
 // serialise with orders placed or moved for the same pet.
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetUpdate } from './contract/pets';
+import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from './contract/pets';
 import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
+import { containing } from './db/like';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
+import { actorSetting, recorded } from './activity';
+import { countsByStatus } from './status-counts';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
@@ -24,11 +27,6 @@ function toPet(row: PetRow): Pet {
 type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
-
-/** The text as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 // byStatus 'none': the pets without a status (IS NULL, no parameter).
 type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean };
@@ -51,7 +49,11 @@ function filterConditions(shape: Shape): SQL[] {
 }
 
 function filterValues(filters: PetFilters): Record<string, unknown> {
-  return { status: filters.status === 'none' ? undefined : filters.status, categoryId: filters.categoryId, pattern: filters.name === undefined ? undefined : containing(filters.name) };
+  return {
+    status: filters.status === 'none' ? undefined : filters.status,
+    categoryId: filters.categoryId,
+    pattern: filters.name === undefined ? undefined : containing(filters.name),
+  };
 }
 
 // Keyset on (sort key, id): the page after the cursor, in the sort's direction.
@@ -111,27 +113,29 @@ function fromRawRow(row: Record<string, unknown>): PetRow {
 export async function listPets(database: Database, options: ListPetsOptions): Promise<PetPage> {
   const shape = shapeOf(options);
   const hasCursor = options.cursor !== undefined;
-  const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.name, limit: options.limit + 1 };
+  const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
   // A search's plan depends on its text (lib/db/planned-each-time.ts).
   const raw = shape.byName ? await selectPlannedEachTime(database, listQuery(database, shape, options.sort, hasCursor), values) : undefined;
   const rows = raw ? raw.map(fromRawRow) : await listStatement(database, shape, options.sort, hasCursor).execute(values);
   const items = rows.slice(0, options.limit).map(toPet);
   const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
-  return { items, nextCursor: last ? { sort: options.sort, id: last.id, name: options.sort.endsWith('name') ? last.name : undefined } : null };
+  return { items, nextCursor: last ? { sort: options.sort, id: last.id, key: options.sort.endsWith('name') ? last.name : undefined } : null };
+}
+
+/** The batch read (experimental): the pets among these ids, by id. */
+export async function listPetsByIds(database: Database, ids: number[]): Promise<Pet[]> {
+  const rows = await database.select(petColumns).from(pets).where(inArray(pets.id, ids)).orderBy(asc(pets.id));
+  return rows.map(toPet);
 }
 
 const STATUS_KEYS = ['available', 'pending', 'sold', 'none'] as const;
 
-function toCounts(rows: { status: string | null; count: number }[]): PetCounts {
-  const counts: PetCounts = { total: 0, available: 0, pending: 0, sold: 0, none: 0 };
-  for (const row of rows) {
-    const key = (row.status ?? 'none') as (typeof STATUS_KEYS)[number];
-    if (!STATUS_KEYS.includes(key)) continue;
-    counts[key] += Number(row.count);
-    counts.total += Number(row.count);
-  }
-  return counts;
-}
+/** A stored NULL status is counted as `none`. */
+const toCounts = (rows: { status: string | null; count: number }[]): PetCounts =>
+  countsByStatus(
+    STATUS_KEYS,
+    rows.map((row) => ({ status: row.status ?? 'none', count: row.count })),
+  );
 
 // Unfiltered (or by status alone): the counters the triggers keep (drizzle/0007), 64 rows at any size.
 const countAllStatement = (database: Database) =>
@@ -169,24 +173,34 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 
+// One statement, no transaction of its own: the actor is set (transaction-local)
+// in the statement that inserts, so the activity trigger sees it (lib/activity.ts).
+// The select lists every column in the table's order, as INSERT … SELECT takes them.
 const insertPet = (database: Executor) =>
   preparedStatement(database, 'insert_pet', () =>
     database
       .insert(pets)
-      .values({ name: sql.placeholder('name'), categoryId: sql.placeholder('categoryId'), status: sql.placeholder('status') })
+      .select(
+        sql`select nextval(pg_get_serial_sequence('pets', 'id')), ${sql.placeholder('name')}::text, ${sql.placeholder('categoryId')}::bigint, ${sql.placeholder('status')}::pet_status, now(), now()
+          from (select set_config('petstore.actor', ${sql.placeholder('actor')}, true)) as actor`,
+      )
       .returning(petColumns)
       .prepare('insert_pet'),
   );
 
 /** `database` may be a transaction (an Idempotency-Key's record is written in the same one). */
 export async function createPet(database: Executor, newPet: NewPet): Promise<Pet> {
-  const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null });
+  const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null, actor: actorSetting() });
   return toPet(row!);
 }
 
 const findPet = (database: Database) =>
   preparedStatement(database, 'find_pet', () =>
-    database.select(petColumns).from(pets).where(eq(pets.id, sql.placeholder('id'))).prepare('find_pet'),
+    database
+      .select(petColumns)
+      .from(pets)
+      .where(eq(pets.id, sql.placeholder('id')))
+      .prepare('find_pet'),
   );
 
 export async function getPet(database: Database, id: bigint): Promise<Pet | undefined> {
@@ -194,6 +208,16 @@ export async function getPet(database: Database, id: bigint): Promise<Pet | unde
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
   const [row] = await findPet(database).execute({ id: Number(id) });
   return row ? toPet(row) : undefined;
+}
+
+/** When the pet was added and last changed; undefined when there is no such pet. */
+export async function getPetTimestamps(database: Database, id: bigint): Promise<PetTimestamps | undefined> {
+  if (id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  const [row] = await database
+    .select({ createdAt: pets.createdAt, updatedAt: pets.updatedAt })
+    .from(pets)
+    .where(eq(pets.id, Number(id)));
+  return row && { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
@@ -208,7 +232,7 @@ const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
 export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<Pet>> {
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
-  return database.transaction(async (transaction) => {
+  return recorded(database, async (transaction) => {
     const [current] = await transaction.select(petColumns).from(pets).where(eq(pets.id, petId)).for('update');
     if (!current) return refused('not_found', `No pet has id ${petId}.`);
     const isStatusChange = update.status !== undefined && update.status !== current.status;
@@ -248,7 +272,7 @@ async function statusChangeRefusal(database: Database, pet: PetRow, status: PetS
 export async function deletePet(database: Database, id: bigint): Promise<Outcome<null>> {
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
-  return database.transaction(async (transaction) => {
+  return recorded(database, async (transaction) => {
     const [current] = await transaction.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for('update');
     if (!current) return refused('not_found', `No pet has id ${petId}.`);
     const [order] = await transaction.select({ id: orders.id }).from(orders).where(eq(orders.petId, petId)).orderBy(asc(orders.id)).limit(1);

@@ -1,6 +1,6 @@
 // Per-process state under one key on globalThis. The production server loads
 // this code twice (Next's bundle for the dashboard, the /v1 bundle for the API:
-// DESIGN.md, "The production path for /v1"), and next dev may load it in more
+// docs/ARCHITECTURE.md, "The production path for /v1"), and next dev may load it in more
 // than one module graph; every graph must find the same pool, cache and buckets.
 const KEY = Symbol.for('petstore.process-state');
 

@@ -5,10 +5,42 @@ import type { Database } from './db/client';
 import { categories, orders, pets } from './db/schema';
 
 const NAMES = [
-  'Biscuit', 'Luna', 'Milo', 'Pepper', 'Nala', 'Oscar', 'Willow', 'Ziggy', 'Hazel', 'Rocco',
-  'Mochi', 'Juniper', 'Tofu', 'Clover', 'Bruno', 'Poppy', 'Sable', 'Indigo', 'Maple', 'Kiwi',
-  'Otis', 'Marble', 'Pixel', 'Saffron', 'Noodle', 'Tango', 'Fennel', 'Echo', 'Basil', 'Comet',
-  'Pickles', 'Aster', 'Dumpling', 'Figaro', 'Nutmeg', 'Quill',
+  'Biscuit',
+  'Luna',
+  'Milo',
+  'Pepper',
+  'Nala',
+  'Oscar',
+  'Willow',
+  'Ziggy',
+  'Hazel',
+  'Rocco',
+  'Mochi',
+  'Juniper',
+  'Tofu',
+  'Clover',
+  'Bruno',
+  'Poppy',
+  'Sable',
+  'Indigo',
+  'Maple',
+  'Kiwi',
+  'Otis',
+  'Marble',
+  'Pixel',
+  'Saffron',
+  'Noodle',
+  'Tango',
+  'Fennel',
+  'Echo',
+  'Basil',
+  'Comet',
+  'Pickles',
+  'Aster',
+  'Dumpling',
+  'Figaro',
+  'Nutmeg',
+  'Quill',
 ];
 const CATEGORY_NAMES = ['Dogs', 'Cats', 'Birds', 'Reptiles'];
 const STATUSES: (PetStatus | null)[] = ['available', 'available', 'pending', 'sold', null];
@@ -21,12 +53,20 @@ export async function isCatalogueEmpty(database: Database): Promise<boolean> {
 /** Adds the sample categories (kept if they exist), pets in them, and a few orders that agree with the pets' statuses. */
 export async function seedCatalogue(database: Database): Promise<{ pets: number; orders: number }> {
   return database.transaction(async (transaction) => {
-    await transaction.insert(categories).values(CATEGORY_NAMES.map((name) => ({ name }))).onConflictDoNothing();
+    await transaction
+      .insert(categories)
+      .values(CATEGORY_NAMES.map((name) => ({ name })))
+      .onConflictDoNothing();
     // Names are unique ignoring case: an existing "dogs" is the seed's "Dogs".
     const named = await transaction
       .select({ id: categories.id, name: categories.name })
       .from(categories)
-      .where(inArray(sql`lower(${categories.name})`, CATEGORY_NAMES.map((name) => name.toLowerCase())));
+      .where(
+        inArray(
+          sql`lower(${categories.name})`,
+          CATEGORY_NAMES.map((name) => name.toLowerCase()),
+        ),
+      );
     const categoryIds = CATEGORY_NAMES.map((name) => named.find((category) => category.name.toLowerCase() === name.toLowerCase())!.id);
     const inserted = await transaction
       .insert(pets)

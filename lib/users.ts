@@ -1,13 +1,33 @@
-// Dashboard users: creating, listing, checking and changing passwords. Passwords
-// are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
+// Dashboard users: creating, listing, checking credentials, changing passwords,
+// and what admins do to others (role, disable, delete, reset the password).
+// Passwords are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
+// Every change that takes something away ends the person's sessions and stops
+// the keys it must, in the same transaction (README, "Roles").
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
-import { revokeApiKey } from './api-keys';
-import type { Database } from './db/client';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { forgetCachedKeys, revokeKeysOfUser } from './api-keys';
+import { KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
+import { ROLE_SCOPE, type Role } from './contract/roles';
+import type { Database, Executor } from './db/client';
+import { afterNotification } from './db/notify';
 import { apiKeys, users } from './db/schema';
+import { refused, succeeded, type Outcome } from './outcome';
+import { recorded } from './activity';
 
-export type User = { id: number; email: string };
+export type User = { id: number; email: string; role: Role; disabled: boolean; mustChangePassword: boolean; createdAt: Date };
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  disabledAt: users.disabledAt,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+};
+
+type UserRow = { id: number; email: string; role: Role; disabledAt: Date | null; mustChangePassword: boolean; createdAt: Date };
+const toUser = ({ disabledAt, ...row }: UserRow): User => ({ ...row, disabled: disabledAt !== null });
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -23,21 +43,28 @@ export async function countUsers(database: Database): Promise<number> {
   return row!.users;
 }
 
-/** Creates the user unless one with that email exists; returns it, or undefined when it existed already. */
-export async function createUser(database: Database, input: { email: string; password: string }): Promise<(User & { createdAt: Date }) | undefined> {
-  const [row] = await database
-    .insert(users)
-    .values({ email: normaliseEmail(input.email), passwordHash: await hash(input.password) })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email, createdAt: users.createdAt });
-  return row;
+/**
+ * Creates the user unless one with that email exists; returns it, or undefined when it
+ * existed already. Without a role: admin for the very first user, else viewer.
+ */
+export async function createUser(database: Executor, input: { email: string; password: string; role?: Role }): Promise<User | undefined> {
+  const role = input.role ?? sql`(CASE WHEN EXISTS (SELECT 1 FROM ${users}) THEN 'viewer' ELSE 'admin' END)::user_role`;
+  const passwordHash = await hash(input.password);
+  const [row] = await recorded(database, (transaction) =>
+    transaction
+      .insert(users)
+      .values({ email: normaliseEmail(input.email), passwordHash, role })
+      .onConflictDoNothing({ target: users.email })
+      .returning(userColumns),
+  );
+  return row && toUser(row);
 }
 
 /** False when no user has that email. */
-export async function setPassword(database: Database, email: string, password: string): Promise<boolean> {
+export async function setPassword(database: Executor, email: string, password: string, options: { mustChange?: boolean } = {}): Promise<boolean> {
   const updated = await database
     .update(users)
-    .set({ passwordHash: await hash(password) })
+    .set({ passwordHash: await hash(password), mustChangePassword: options.mustChange ?? false })
     .where(eq(users.email, normaliseEmail(email)))
     .returning({ id: users.id });
   return updated.length > 0;
@@ -46,10 +73,10 @@ export async function setPassword(database: Database, email: string, password: s
 // Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-/** The user when the email and password match, else undefined. */
-export async function verifyCredentials(database: Database, email: string, password: string): Promise<User | undefined> {
+/** The user when the email and password match and the account is enabled, else undefined. */
+export async function verifyCredentials(database: Executor, email: string, password: string): Promise<User | undefined> {
   const [row] = await database
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   if (!row) {
@@ -57,39 +84,164 @@ export async function verifyCredentials(database: Database, email: string, passw
     await verify(await decoyHash, password);
     return undefined;
   }
-  return (await verify(row.passwordHash, password)) ? { id: row.id, email: row.email } : undefined;
+  const { passwordHash, ...user } = row;
+  return (await verify(passwordHash, password)) && user.disabledAt === null ? toUser(user) : undefined;
 }
 
 /** Every dashboard user, oldest first (no hashes). */
-export async function listUsers(database: Database): Promise<(User & { createdAt: Date })[]> {
-  return database.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).orderBy(asc(users.id));
+export async function listUsers(database: Executor): Promise<User[]> {
+  return (await database.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
 }
 
-/** The user a dashboard session's API key belongs to; undefined for keys made by hand (CLI, API, bootstrap). */
-export async function findUserByApiKey(database: Database, keyId: number): Promise<User | undefined> {
+export async function findUser(database: Executor, id: number): Promise<User | undefined> {
+  const [row] = await database.select(userColumns).from(users).where(eq(users.id, id));
+  return row && toUser(row);
+}
+
+/** The user whose dashboard session this key is; undefined for every other key (made by hand, CLI, bootstrap). */
+export async function findUserBySessionKey(database: Executor, keyId: number): Promise<User | undefined> {
   const [row] = await database
-    .select({ id: users.id, email: users.email })
+    .select(userColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.id, keyId));
-  return row;
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.isSession, true)));
+  return row && toUser(row);
+}
+
+/** Runs a change that revokes keys; returns once every instance has heard of them. */
+async function revoking<Value>(database: Database, change: (tx: Executor) => Promise<Outcome<Value & { stoppedKeyIds: number[] }>>) {
+  const outcome = await afterNotification(
+    database,
+    REVOCATION_CHANNEL,
+    () => recorded(database, change),
+    (result) => (result.ok ? result.value.stoppedKeyIds.map(String) : []),
+    KEY_LEASE_MS,
+  );
+  if (outcome.ok) forgetCachedKeys(outcome.value.stoppedKeyIds);
+  return outcome;
 }
 
 /**
  * Sets a new password only when the current one is right: false (nothing changed) when it
- * is not. The user's other dashboard sessions end (their keys are revoked): whoever held
- * the old password is signed out; the session that made the change stays.
+ * is not. The user's other dashboard sessions end: whoever held the old password is signed
+ * out; the session that made the change stays.
  */
 export async function changePassword(
   database: Database,
-  change: { user: User; keyId: number; currentPassword: string; newPassword: string; at: Date },
+  change: { user: Pick<User, 'id' | 'email'>; keyId: number; currentPassword: string; newPassword: string; at: Date },
 ): Promise<boolean> {
   if (!(await verifyCredentials(database, change.user.email, change.currentPassword))) return false;
-  await setPassword(database, change.user.email, change.newPassword);
-  const others = await database
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, change.user.id), ne(apiKeys.id, change.keyId), isNull(apiKeys.revokedAt)));
-  for (const other of others) await revokeApiKey(database, other.id, change.at);
+  await revoking(database, async (tx) => {
+    await setPassword(tx, change.user.email, change.newPassword);
+    const stoppedKeyIds = await revokeKeysOfUser(tx, change.user.id, {
+      reason: 'password-changed',
+      at: change.at,
+      madeKeys: 'none',
+      exceptKeyId: change.keyId,
+    });
+    return succeeded({ stoppedKeyIds });
+  });
   return true;
+}
+
+/** Ends every session of the user, the calling one included ("Sign out everywhere"). */
+export async function endAllSessions(database: Database, userId: number, at: Date): Promise<number[]> {
+  const outcome = await revoking(database, async (tx) =>
+    succeeded({ stoppedKeyIds: await revokeKeysOfUser(tx, userId, { reason: 'signed-out-everywhere', at, madeKeys: 'none' }) }),
+  );
+  return outcome.ok ? outcome.value.stoppedKeyIds : [];
+}
+
+/** What an admin does to another user. */
+export type UserChange = { role?: Role; disabled?: boolean };
+
+/**
+ * Changes another user's role or disables/enables them. A role change ends their sessions
+ * and stops the keys they made beyond the new role; disabling ends their sessions and stops
+ * every key of theirs (enabling again brings none back). The last enabled admin stays one.
+ */
+export async function updateUser(
+  database: Database,
+  target: number,
+  change: UserChange & { by: number | undefined; at: Date },
+): Promise<Outcome<{ user: User; stoppedKeyIds: number[] }>> {
+  return revoking(database, async (tx) => {
+    const guard = await guardOthers(
+      tx,
+      target,
+      change.by,
+      change.role !== undefined && change.role !== 'admin' ? 'demote' : change.disabled ? 'disable' : undefined,
+    );
+    if (!guard.ok) return guard;
+    const before = guard.value;
+    const stoppedKeyIds: number[] = [];
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (change.role !== undefined && change.role !== before.role) {
+      set.role = change.role;
+      stoppedKeyIds.push(...(await revokeKeysOfUser(tx, target, { reason: 'role-changed', at: change.at, madeKeys: { beyond: ROLE_SCOPE[change.role] } })));
+    }
+    if (change.disabled !== undefined && change.disabled !== before.disabled) {
+      set.disabledAt = change.disabled ? change.at : null;
+      if (change.disabled) stoppedKeyIds.push(...(await revokeKeysOfUser(tx, target, { reason: 'disabled', at: change.at, madeKeys: 'all' })));
+    }
+    if (Object.keys(set).length === 0) return succeeded({ user: before, stoppedKeyIds });
+    const [row] = await tx.update(users).set(set).where(eq(users.id, target)).returning(userColumns);
+    return succeeded({ user: toUser(row!), stoppedKeyIds });
+  });
+}
+
+/** Deletes another user: their keys stop first (they stay listed, revoked, with no owner). */
+export async function deleteUser(
+  database: Database,
+  target: number,
+  by: number | undefined,
+  at: Date,
+): Promise<Outcome<{ user: User; stoppedKeyIds: number[] }>> {
+  return revoking(database, async (tx) => {
+    const guard = await guardOthers(tx, target, by, 'delete');
+    if (!guard.ok) return guard;
+    const stoppedKeyIds = await revokeKeysOfUser(tx, target, { reason: 'deleted', at, madeKeys: 'all' });
+    await tx.delete(users).where(eq(users.id, target));
+    return succeeded({ user: guard.value, stoppedKeyIds });
+  });
+}
+
+/** Gives another user a temporary password, to be replaced at their next sign-in; their sessions end. */
+export async function resetPassword(
+  database: Database,
+  target: number,
+  by: number | undefined,
+  at: Date,
+): Promise<Outcome<{ temporaryPassword: string; stoppedKeyIds: number[] }>> {
+  const temporaryPassword = generatePassword();
+  return revoking(database, async (tx) => {
+    const guard = await guardOthers(tx, target, by, undefined);
+    if (!guard.ok) return guard;
+    await setPassword(tx, guard.value.email, temporaryPassword, { mustChange: true });
+    const stoppedKeyIds = await revokeKeysOfUser(tx, target, { reason: 'password-reset', at, madeKeys: 'none' });
+    return succeeded({ temporaryPassword, stoppedKeyIds });
+  });
+}
+
+/**
+ * The target, locked, when `by` may act on them: not oneself (ask another admin), and never
+ * the last enabled admin out of that role. The enabled admins are locked so that two such
+ * changes at once cannot both pass.
+ */
+async function guardOthers(tx: Executor, target: number, by: number | undefined, removal: 'demote' | 'disable' | 'delete' | undefined): Promise<Outcome<User>> {
+  if (target > Number.MAX_SAFE_INTEGER) return refused('not_found', `No user has id ${target}.`);
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, target)).for('update');
+  if (!row) return refused('not_found', `No user has id ${target}.`);
+  if (by === target) return refused('conflict', 'You cannot change your own account this way: ask another admin.');
+  const isLastAdmin = admins.length === 1 && admins[0]!.id === target;
+  if (removal && isLastAdmin) {
+    return refused('conflict', `${row.email} is the last admin: make another user an admin first, or nobody could manage users and keys.`);
+  }
+  return succeeded(toUser(row));
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Scope } from '../lib/api-key-check';
 import { createApiKey, listApiKeys, revokeApiKey, scopesFor } from '../lib/api-keys';
+import { NewApiKey } from '../lib/contract/api-keys';
 import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
 import { runCommand, UsageError } from './cli';
@@ -27,17 +28,22 @@ async function main(argv: string[]): Promise<void> {
   });
   const [command, argument] = positionals;
   if (command === 'create') {
-    if (!values.name?.trim()) throw new UsageError('create needs --name NAME');
+    if (values.name === undefined) throw new UsageError('create needs --name NAME');
+    // The rule every key's name follows, through the API or here.
+    const name = NewApiKey.shape.name.safeParse(values.name);
+    if (!name.success) throw new UsageError(`--name ${name.error.issues[0]?.message ?? 'is not a valid name'}`);
     if (values.scope !== 'read' && values.scope !== 'write') throw new UsageError('--scope must be read or write');
     const expiresIn = values['expires-in'];
     const expiresAt = expiresIn ? new Date(Date.now() + parseDuration(expiresIn)) : null;
     await migrateDatabase();
     const { apiKey, secret } = await createApiKey(await db(), {
-      name: values.name.trim(),
+      name: name.data,
       scopes: scopesFor(values.scope as Scope),
       expiresAt,
     });
-    console.error(`Created API key ${apiKey.id} "${apiKey.name}" (scopes: ${apiKey.scopes.join(', ')}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}).`);
+    console.error(
+      `Created API key ${apiKey.id} "${apiKey.name}" (scopes: ${apiKey.scopes.join(', ')}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}).`,
+    );
     console.error('This is the only time the key is shown; store it now:');
     console.log(secret);
     return;
@@ -51,6 +57,7 @@ async function main(argv: string[]): Promise<void> {
         name: key.name,
         prefix: key.prefix,
         scopes: key.scopes.join(','),
+        madeBy: key.madeBy === 'user' ? (key.makerEmail ?? 'a deleted user') : key.madeBy,
         created: key.createdAt.toISOString(),
         expires: key.expiresAt?.toISOString() ?? '',
         lastUsed: key.lastUsedAt?.toISOString() ?? '',

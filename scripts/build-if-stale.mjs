@@ -13,12 +13,26 @@ import { nodeOptions } from './server-command.mjs';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 const SOURCES = [
-  'app', 'components', 'lib', 'drizzle', 'instrumentation.ts', 'proxy.ts', 'postcss.config.mjs', 'next.config.mjs', 'package-lock.json',
-  'scripts/build.mjs', 'scripts/build-v1.mjs',
+  'app',
+  'components',
+  'lib',
+  'drizzle',
+  'instrumentation.ts',
+  'proxy.ts',
+  'postcss.config.mjs',
+  'next.config.mjs',
+  'package-lock.json',
+  'scripts/build.mjs',
+  'scripts/build-v1.mjs',
 ];
 // Both halves of the build (scripts/build.mjs): the older one decides.
 const BUILD_OUTPUTS = ['.next/BUILD_ID', V1_BUNDLE];
 
+/**
+ * The latest modification time under `entry` (a file or a folder), 0 when it does not exist.
+ * @param {string} entry
+ * @returns {number}
+ */
 function newestChange(entry) {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
@@ -37,7 +51,7 @@ async function buildIfStale() {
   try {
     nodeOptions();
   } catch (error) {
-    console.error(error.message);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
   if (isBuildCurrent()) return;

@@ -14,16 +14,23 @@ export const V1_BUNDLE = 'build/v1.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUTES_DIR = path.join(ROOT, 'app/v1');
 
-/** Every route.ts under app/v1, as [folder relative to app/v1, file], skipping private (_name) folders as Next does. */
+/**
+ * Every route.ts under app/v1, as [folder relative to app/v1, file], skipping private (_name) folders as Next does.
+ * @returns {[folder: string, file: string][]}
+ */
 function routeFiles(directory = ROUTES_DIR) {
   return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : routeFiles(full);
     if (entry.name !== 'route.ts') return [];
-    return [[path.relative(ROUTES_DIR, directory).split(path.sep).join('/'), full]];
+    return [/** @type {[string, string]} */ ([path.relative(ROUTES_DIR, directory).split(path.sep).join('/'), full])];
   });
 }
 
+/**
+ * Builds build/v1.mjs; returns the route paths it found under app/v1.
+ * @returns {Promise<string[]>}
+ */
 export async function buildV1() {
   const routes = routeFiles().sort(([a], [b]) => a.localeCompare(b));
   const entry = [

@@ -29,7 +29,6 @@ const port = Number(values.port);
 if (!Number.isInteger(instances) || instances < 1 || instances > 32) throw new Error(`--instances must be 1 to 32, got ${values.instances}`);
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port, got ${values.port}`);
 
-
 const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/petstore';
 const apiKey = process.env.PETSTORE_BOOTSTRAP_API_KEY || `psk_${randomBytes(24).toString('hex')}`;
 const metricsToken = process.env.PETSTORE_METRICS_TOKEN || randomBytes(24).toString('hex');

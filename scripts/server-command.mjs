@@ -21,7 +21,10 @@ export function nodeOptions() {
   return [`--max-old-space-size=${maxHeapMb}`, `--max-semi-space-size=${MAX_SEMI_SPACE_MB}`];
 }
 
-/** Node's arguments for server.mjs with `args`. */
+/**
+ * Node's arguments for server.mjs with `args`.
+ * @param {string[]} [args]
+ */
 export function serverArguments(args = []) {
   return [...nodeOptions(), 'server.mjs', ...args];
 }

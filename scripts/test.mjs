@@ -1,20 +1,91 @@
-// `npm test`: builds the production app, runs the unit tests, the API suite
-// against a real PostgreSQL, through PgBouncer and against the embedded PGlite,
-// the fleet tests, the /v1 contract subset with /v1 served by Next alone (so the
-// production path and Next's cannot drift), then the browser suite if there is
-// one, and ends with one summary line: "N passed, N failed".
-// The server suites run in two lanes at once (each starts its own servers and
-// databases; two cores): their output is printed whole as each one ends.
+// `npm test`: every test, ending with one summary line, "N passed, N failed".
+//
+//   npm test                       build if stale; unit and domain tests; the API suite on
+//                                  PostgreSQL, PGlite and through PgBouncer; /v1 served by
+//                                  Next alone; the fleet; the browser suite
+//   npm test -- FILE…              those files only, each with its own runner (tests/unit,
+//                                  tests/domain, tests/api and tests/faults, tests/fleet,
+//                                  e2e), API files on one database: TEST_DATABASE, else postgres
+//   TEST_DATABASE=pglite npm test  the whole API suite on that one database (no fleet, no browser)
+//   npm run test:quick             unit and domain tests only: no build, no server
+//
+// SKIP_BUILD=1 uses the build as it is; SKIP_E2E=1 leaves the browser suite out.
+// The API suite's files each run where they can find something: a file that
+// never reaches the database, or that brings a PostgreSQL cluster of its own,
+// runs once, not once per database (see ONCE and OWN_CLUSTER below). The server
+// suites and the browser suite run two at a time (two cores; see runEverything);
+// each step's output is printed whole when it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isBuildCurrent } from './build-if-stale.mjs';
+import { build } from './build.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+// API files whose answers do not depend on the database behind the server
+// (routing, the front door, fuzzing, the OpenAPI document, headers, body
+// limits, npm start's signals): on postgres only.
+const ONCE = [
+  'tests/api/routing.test.ts',
+  'tests/api/front-door.test.ts',
+  'tests/api/fuzz.test.ts',
+  'tests/api/openapi.test.ts',
+  'tests/api/security.test.ts',
+  'tests/api/parity.test.ts',
+  'tests/api/health.test.ts',
+  'tests/api/missing-body.test.ts',
+  'tests/api/logging.test.ts',
+  'tests/api/metrics.test.ts',
+  'tests/faults/body-limits.test.ts',
+  'tests/faults/npm-start.test.ts',
+];
+// Fault tests that bring a database of their own (a PostgreSQL cluster, with
+// proxies or a pooler; a PGlite on a small disk): the suite's database does not
+// reach them, so the other lanes would repeat them.
+const OWN_CLUSTER = [
+  'tests/faults/database-outage.test.ts',
+  'tests/faults/database-pause.test.ts',
+  'tests/faults/database-restart.test.ts',
+  'tests/faults/embedded-disk-full.test.ts',
+  'tests/faults/idempotent-retries.test.ts',
+];
+// The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
+// The front door's refusals and its body limits too: Next reads bodies and routes
+// /v1 in ways of its own (a cancelled body stream once reset the connection).
+const CONTRACT_SUBSET = [
+  'tests/api/parity.test.ts',
+  'tests/api/routing.test.ts',
+  'tests/api/smoke.test.ts',
+  'tests/api/auth.test.ts',
+  'tests/api/get-pet.test.ts',
+  'tests/api/list-pets.test.ts',
+  'tests/api/logging.test.ts',
+  'tests/api/front-door.test.ts',
+  'tests/faults/body-limits.test.ts',
+];
+
+// The image test builds the app from scratch in a copy: a step of its own.
+const IMAGE_TEST = 'tests/fleet/docker-image.test.ts';
+const PLAYWRIGHT_CLI = 'node_modules/@playwright/test/cli.js';
+
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+/** @type {string[]} */
+const failedSteps = [];
+/** Each failed test as "file > title", listed again at the very end (CI shows only a run's tail). */
+/** @type {string[]} */
+const failedTests = [];
 
+/** @typedef {Record<string, string>} Env */
+
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Env} [env]
+ */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -22,7 +93,14 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-/** Like run(), alongside others: the output goes to a file, printed whole when the step ends. */
+/**
+ * Like run(), alongside others: the output goes to a file, printed whole when the step ends.
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Env} [env]
+ * @returns {Promise<boolean>}
+ */
 function runBeside(label, command, args, env = {}) {
   const logFile = path.join(reports, `${label.replace(/\W+/g, '-')}.log`);
   const output = fs.openSync(logFile, 'w');
@@ -40,79 +118,205 @@ function runBeside(label, command, args, env = {}) {
   });
 }
 
+/** @param {string} file */
 function addVitestReport(file) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    for (const test of suite.assertionResults) {
+      if (test.status === 'failed') failedTests.push(`${path.relative(process.cwd(), suite.name)} > ${test.fullName}`);
+    }
+  }
 }
 
+/**
+ * The failed tests of a Playwright JSON report (suites nest; specs hold tests, tests hold results).
+ * @param {any} suite
+ * @returns {string[]}
+ */
+const playwrightFailures = (suite) => [
+  ...(suite.specs ?? []).filter((/** @type {any} */ spec) => !spec.ok).map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}`),
+  ...(suite.suites ?? []).flatMap(playwrightFailures),
+];
+
+/** @param {string} file */
 function addPlaywrightReport(file) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  failedTests.push(...suites.flatMap(playwrightFailures));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
 
-const onlyDatabase = process.env.TEST_DATABASE;
-if (process.env.SKIP_BUILD !== '1') {
-  if (!run('build (Next and the /v1 path)', process.execPath, ['scripts/build.mjs'])) {
-    console.log('\n0 passed, 1 failed');
-    process.exit(1);
-  }
-}
+/** @param {string} label */
+const reportFile = (label, extension = 'json') => path.join(reports, `${label.replace(/\W+/g, '-')}.${extension}`);
 
+/**
+ * @param {string[]} project
+ * @param {string} report
+ * @param {string[]} files
+ */
 const vitestArgs = (project, report, files) => [
-  'node_modules/vitest/vitest.mjs', 'run', ...project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files,
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  ...project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...files,
 ];
 
-/** A server suite as a lane step: runs beside the other lane, then counts its report. */
-const suite = (label, project, env = {}, files = process.argv.slice(2)) => async () => {
-  const report = path.join(reports, `vitest-${label.replace(/\W+/g, '-')}.json`);
-  await runBeside(label, process.execPath, vitestArgs(project, report, files), env);
+/**
+ * A vitest step run in the foreground.
+ * @param {string} label
+ * @param {string[]} project
+ * @param {string[]} files
+ * @param {Env} [env]
+ */
+function vitest(label, project, files, env = {}) {
+  const report = reportFile(label);
+  run(label, process.execPath, vitestArgs(project, report, files), env);
   addVitestReport(report);
-};
-
-const unitReport = path.join(reports, 'vitest-unit.json');
-// A run given test files may name none of this project's (only API tests, say).
-const unitProject = process.argv.length > 2 ? ['--project=unit', '--passWithNoTests'] : ['--project=unit'];
-run('unit tests (no server)', process.execPath, vitestArgs(unitProject, unitReport, process.argv.slice(2)));
-addVitestReport(unitReport);
-
-// The contract both ways of serving /v1 must keep (DESIGN.md, "The production path for /v1").
-const CONTRACT_SUBSET = [
-  'tests/api/parity.test.ts', 'tests/api/routing.test.ts', 'tests/api/smoke.test.ts', 'tests/api/auth.test.ts',
-  'tests/api/get-pet.test.ts', 'tests/api/list-pets.test.ts', 'tests/api/logging.test.ts',
-];
-const api = (database, env = {}) => suite(`API tests on ${database}`, ['--project=api'], { TEST_DATABASE: database, ...env });
-const lanes = [[], []];
-// pgbouncer: the same suite on PostgreSQL through PgBouncer in transaction mode (Debian's pgbouncer package).
-for (const [index, database] of (onlyDatabase ? [onlyDatabase] : ['postgres', 'pgbouncer', 'pglite']).entries()) {
-  lanes[index === 0 ? 0 : 1].push(api(database));
 }
-if ((!onlyDatabase || onlyDatabase === 'postgres') && process.argv.length === 2) {
-  lanes[0].push(suite('API contract with /v1 served by Next alone, on postgres', ['--project=api'], { TEST_DATABASE: 'postgres', PETSTORE_V1_VIA: 'next' }, CONTRACT_SUBSET));
-}
-if (!onlyDatabase) {
-  // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-  lanes[0].push(suite('fleet tests', ['--config', 'vitest.fleet.config.ts'], {}, []));
-}
-await Promise.all(lanes.map(async (steps) => {
-  for (const step of steps) await step();
-}));
 
-if (fs.existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
-  const report = path.join(reports, 'playwright.json');
-  run('browser tests (Playwright, Chromium)', process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
+/**
+ * A server suite as a lane step: runs beside the other lane, then counts its report.
+ * @param {string} label
+ * @param {string[]} project
+ * @param {string[]} files
+ * @param {Env} [env]
+ */
+const laneStep =
+  (label, project, files, env = {}) =>
+  async () => {
+    const report = reportFile(label);
+    await runBeside(label, process.execPath, vitestArgs(project, report, files), env);
+    addVitestReport(report);
+  };
+
+/** @param {string[]} files */
+function playwright(files) {
+  const report = reportFile('playwright');
+  run('browser tests (Playwright, Chromium)', process.execPath, [PLAYWRIGHT_CLI, 'test', '--reporter=list,json', ...files], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
   addPlaywrightReport(report);
 }
 
-if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
-// A step that crashed before reporting still counts as a failure.
-const failed = Math.max(totals.failed, failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
-console.log(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(failedSteps.length > 0 ? 1 : 0);
+/** The whole browser suite as a lane step. */
+async function playwrightStep() {
+  const report = reportFile('playwright');
+  await runBeside('browser tests (Playwright, Chromium)', process.execPath, [PLAYWRIGHT_CLI, 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  addPlaywrightReport(report);
+}
+
+/** The API suite's files (tests/api and tests/faults), in a stable order. */
+function apiFiles() {
+  return ['tests/api', 'tests/faults'].flatMap((folder) =>
+    fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => `${folder}/${name}`),
+  );
+}
+
+/**
+ * @param {string[]} files
+ * @param {string[][]} lists
+ */
+const without = (files, ...lists) => files.filter((file) => !lists.some((list) => list.includes(file)));
+
+function buildIfNeeded() {
+  if (process.env.SKIP_BUILD === '1' || isBuildCurrent()) return true;
+  console.log('\n=== build (Next and the /v1 path) ===');
+  return build();
+}
+
+function finish() {
+  if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+  for (const test of failedTests) console.log(`FAILED: ${test}`);
+  // A step that crashed before reporting still counts as a failure.
+  const failed = Math.max(totals.failed, failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
+  console.log(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(failedSteps.length > 0 ? 1 : 0);
+}
+
+/**
+ * `npm test -- FILE…`: each named file with its runner, API files on one database.
+ * @param {string[]} named
+ */
+async function runNamedFiles(named) {
+  const under = (/** @type {string[]} */ ...prefixes) => named.filter((file) => prefixes.some((prefix) => file.startsWith(prefix)));
+  const unknown = without(named, under('tests/unit/', 'tests/domain/', 'tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/'));
+  if (unknown.length > 0) {
+    console.error(`Not a test file of this project: ${unknown.join(', ')}`);
+    process.exit(2);
+  }
+  const needsServer = under('tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/').length > 0;
+  if (needsServer && !(await buildIfNeeded())) failedSteps.push('build');
+  if (under('tests/unit/').length > 0) vitest('unit tests', ['--project=unit'], under('tests/unit/'));
+  if (under('tests/domain/').length > 0) vitest('domain tests', ['--project=domain'], under('tests/domain/'));
+  if (failedSteps.includes('build')) return finish();
+  const api = under('tests/api/', 'tests/faults/');
+  const database = process.env.TEST_DATABASE ?? 'postgres';
+  if (api.length > 0) vitest(`API tests on ${database}`, ['--project=api'], api, { TEST_DATABASE: database });
+  if (under('tests/fleet/').length > 0) vitest('fleet tests', ['--config', 'vitest.fleet.config.ts'], under('tests/fleet/'));
+  if (under('e2e/').length > 0) playwright(under('e2e/'));
+  finish();
+}
+
+/** `npm test`: everything, or with TEST_DATABASE the API suite on that database. */
+async function runEverything() {
+  if (!(await buildIfNeeded())) {
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+  const onlyDatabase = process.env.TEST_DATABASE;
+  if (!onlyDatabase) vitest('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []);
+
+  const all = apiFiles();
+  const api = (/** @type {string} */ database, /** @type {string[]} */ files) =>
+    laneStep(`API tests on ${database}`, ['--project=api'], files, { TEST_DATABASE: database });
+  /** @type {(() => Promise<void>)[]} */
+  const steps = [];
+  if (onlyDatabase) {
+    steps.push(api(onlyDatabase, all));
+  } else {
+    // The API suite on postgres (the longest, 554 s in CI) never runs beside the
+    // browser suite (477 s): with both at once, load-sensitive checks (the key
+    // cache's lease, a revoke seen everywhere within 100 ms) failed in CI. Then
+    // the image (197 s) and pglite (287 s) beside postgres, the browser suite last.
+    steps.push(laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]));
+    steps.push(api('postgres', all));
+    steps.push(api('pglite', without(all, ONCE, OWN_CLUSTER)));
+    // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
+    // that reaches the database through it, not what never gets that far.
+    steps.push(api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])));
+    // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+    steps.push(laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []));
+    if (process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts')) steps.push(playwrightStep);
+    steps.push(
+      laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
+        TEST_DATABASE: 'postgres',
+        PETSTORE_V1_VIA: 'next',
+      }),
+    );
+  }
+  // Two workers (two cores), each taking the next step when its own ends.
+  const worker = async () => {
+    for (let step = steps.shift(); step; step = steps.shift()) await step();
+  };
+  await Promise.all([worker(), worker()]);
+  finish();
+}
+
+const named = process.argv.slice(2);
+if (named.length > 0) await runNamedFiles(named);
+else await runEverything();

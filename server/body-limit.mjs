@@ -6,27 +6,30 @@
 //   (411 otherwise): browsers always do, and Next's readers would take a chunked
 //   body whole;
 // - a /v1 body, chunked or not, is counted as Node's parser hands it over. The
-//   handlers authenticate first (DESIGN.md: a request without a valid key learns
-//   nothing of its body, so it gets its 401, never a 413), then read at most
-//   64 KiB and answer the 413 themselves (lib/http/body.ts, which refuses a
+//   handlers authenticate first (docs/ARCHITECTURE.md: a request without a valid
+//   key learns nothing of its body, so it gets its 401, never a 413), then read at
+//   most 64 KiB and answer the 413 themselves (lib/http/body.ts, which refuses a
 //   declared length over the limit without reading); past the limit nothing
-//   more is handed over, the socket is no longer read, and the connection
-//   closes after the answer.
-// The client of a refused body may still be sending it: the connection is closed
-// "lingering" (RFC 9112 §9.6): the answer and a FIN first, the socket left unread
-// (the client's writes block rather than fail), and destroyed a moment later. An
-// immediate close would reset the connection under the client's writes, and the
-// client could meet the reset before it reads the answer.
+//   more is handed over, and the connection closes after the answer.
+// The client of a refused body may still be sending it, and many clients read
+// nothing until they have sent it all. So the connection is closed "lingering"
+// (RFC 9112 §9.6, as nginx's lingering_close does): the answer and a FIN first,
+// then whatever the client still sends is read and dropped (never kept), until
+// the client closes its side, falls silent for LINGER_IDLE_MS, or
+// LINGER_MAX_MS have passed. Closing sooner, or leaving the rest unread, makes
+// the kernel reset the connection, and a reset wipes the answer from the
+// client's receive buffer before it reads it.
 import { MAX_BODY_BYTES } from '../lib/contract/limits.mjs';
 import { rawErrorResponse } from './error-answer.mjs';
+import { isV1Path } from './v1-dispatch.mjs';
 
-/** @typedef {import('./error-answer.mjs').Refusal} Refusal */
+/** @typedef {import('../lib/http/error-body.mjs').Refusal} Refusal */
 
-const LINGER_MS = 1_000;
+// nginx's lingering_timeout and lingering_time.
+const LINGER_IDLE_MS = 5_000;
+const LINGER_MAX_MS = 30_000;
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
-
-const isApiPath = (path) => path === '/v1' || path.startsWith('/v1/');
 
 /**
  * The refusal for a body no route should read, or undefined. (Node's parser has
@@ -37,7 +40,7 @@ const isApiPath = (path) => path === '/v1' || path.startsWith('/v1/');
  * @returns {Refusal | undefined}
  */
 export function bodyRefusal(request, path) {
-  if (isApiPath(path)) return undefined;
+  if (isV1Path(path)) return undefined;
   const declared = request.headers['content-length'];
   if (declared !== undefined && Number(declared) > PAGE_BODY_LIMIT) {
     return { status: 413, code: 'payload_too_large', message: `The request body must be at most ${PAGE_BODY_LIMIT / (1024 * 1024)} MiB.` };
@@ -57,7 +60,7 @@ export function bodyRefusal(request, path) {
  * @param {string} path
  */
 export function askForBody(request, response, path) {
-  if (isApiPath(path) && Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+  if (isV1Path(path) && Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     response.shouldKeepAlive = false;
     return;
   }
@@ -67,30 +70,44 @@ export function askForBody(request, response, path) {
 /**
  * Answers the refusal of a body nothing will read, then closes the connection
  * lingering; returns the answer's request id. (Written on the socket: Node's own
- * response would, once sent, read and drop the rest of the body, however long.)
+ * response would keep the connection open for another request.)
  * @param {import('node:http').IncomingMessage} request
  * @param {Refusal} refusal
  */
 export function refuseBody(request, refusal) {
   const { requestId, response } = rawErrorResponse(refusal, { method: request.method });
   request.socket.write(response);
-  closeLingering(request.socket);
+  closeLingering(request);
   return requestId;
 }
 
-function closeLingering(socket) {
+/**
+ * Half-closes the connection after what was written, then reads and drops what
+ * the client still sends until it closes its side, falls silent, or time is up.
+ * @param {import('node:http').IncomingMessage} request
+ */
+function closeLingering(request) {
+  const { socket } = request;
+  if (socket.destroyed || socket.writableEnded) return;
   socket.end();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  // Flowing with no reader: the parser keeps reading the socket, and the body's
+  // chunks are dropped (past the /v1 limit, meteredPush drops them first).
+  request.resume();
+  // Reset by every read (Node's parser refreshes it as it consumes the socket).
+  socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy());
+  const deadline = setTimeout(() => socket.destroy(), LINGER_MAX_MS);
+  deadline.unref();
+  socket.once('close', () => clearTimeout(deadline));
 }
 
 /**
  * Counts a /v1 body where the parser pushes each chunk into the request
  * stream: nothing is buffered, and the route's own reads (Next's, or
  * @hono/node-server's) are untouched. The chunk that passes the limit still goes
- * through, so that the handler's own count passes it too and it answers its 413.
+ * through, so that the handler's own count passes it too and it answers its 413;
+ * what follows is dropped, and the connection closes lingering after the answer.
  * A body the handler never read (a 401, a declared length over the limit) is
- * drained by Node after the answer: through here too, so at most the limit of it
- * is read before the connection closes.
+ * drained by Node after the answer, through here too.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path
@@ -98,27 +115,30 @@ function closeLingering(socket) {
 export function meterBody(request, response, path) {
   const declared = Number(request.headers['content-length'] ?? 0);
   const hasBody = request.headers['transfer-encoding'] !== undefined || declared > 0;
-  if (!hasBody || !isApiPath(path)) return;
+  if (!hasBody || !isV1Path(path)) return;
   // A body declared too large is never read whole: its answer says Connection: close,
   // so no client sends its next request on a connection about to close.
-  if (declared > MAX_BODY_BYTES) response.shouldKeepAlive = false;
-  const { socket } = request;
+  if (declared > MAX_BODY_BYTES) closeLingeringAfterAnswer(request, response);
   const push = request.push;
   let received = 0;
   request.push = function meteredPush(chunk, encoding) {
-    // false: the parser stops reading the socket; what the client still sends stays unread.
-    if (received > MAX_BODY_BYTES) return false;
+    // Dropped, and true: the parser reads on (and so the client's writes never stall).
+    if (received > MAX_BODY_BYTES) return true;
     if (chunk !== null) received += chunk.length;
-    if (received > MAX_BODY_BYTES) closeLingeringAfterAnswer(response, socket);
+    if (received > MAX_BODY_BYTES) closeLingeringAfterAnswer(request, response);
     return push.call(this, chunk, encoding);
   };
 }
 
-function closeLingeringAfterAnswer(response, socket) {
-  if (response.writableFinished) return closeLingering(socket);
-  if (response.headersSent) return void response.once('finish', () => closeLingering(socket));
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+function closeLingeringAfterAnswer(request, response) {
+  if (response.writableFinished) return closeLingering(request);
+  if (response.headersSent) return void response.once('finish', () => closeLingering(request));
   // The answer says `Connection: close`, so that no client sends another request
   // here; once it is sent Node calls destroySoon(), which closes at once: linger instead.
   response.shouldKeepAlive = false;
-  socket.destroySoon = () => closeLingering(socket);
+  request.socket.destroySoon = () => closeLingering(request);
 }

@@ -1,21 +1,34 @@
-// The API's Error body ({code, message, status}) as the front door writes it:
-// on a ServerResponse, or by hand on a socket Node's HTTP server no longer serves.
+// The front door's answers: the API's Error (lib/http/error-body.mjs), with the
+// headers every answer of this server carries (the security headers included),
+// on a ServerResponse or by hand on a socket Node's HTTP server no longer serves.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { errorBodyText } from '../lib/http/error-body.mjs';
+import { securityHeaders } from '../lib/security-headers.mjs';
 
-/** @typedef {{ status: number, code: string, message: string }} Refusal */
+/** @typedef {import('../lib/http/error-body.mjs').Refusal} Refusal */
 
-/** The Error body and its headers, under a fresh request id. */
-function errorAnswer({ status, code, message }) {
-  const body = JSON.stringify({ code, message, status });
+const SECURITY_HEADERS = Object.fromEntries(securityHeaders.map(({ key, value }) => [key.toLowerCase(), value]));
+
+/**
+ * The headers of every answer the front door writes itself, JSON or not.
+ * @param {Record<string, string>} headers
+ */
+export const withCommonHeaders = (headers) => ({ ...SECURITY_HEADERS, 'cache-control': 'no-store', ...headers });
+
+/**
+ * The Error body and its headers, under a fresh request id.
+ * @param {Refusal} refusal
+ */
+function errorAnswer(refusal) {
+  const body = errorBodyText(refusal);
   const requestId = randomUUID();
-  const headers = {
+  const headers = withCommonHeaders({
+    ...refusal.headers,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
     'x-request-id': requestId,
-  };
+  });
   return { body, headers, requestId };
 }
 
@@ -34,6 +47,7 @@ export function sendError(response, refusal) {
  * For a socket Node's HTTP server no longer serves: the whole response by hand
  * (no body to a HEAD request), then the caller closes.
  * @param {Refusal} refusal
+ * @param {{ method?: string }} [request]
  */
 export function rawErrorResponse(refusal, { method } = {}) {
   const { body, headers, requestId } = errorAnswer(refusal);

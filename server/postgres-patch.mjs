@@ -5,15 +5,23 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const MARK = '/* petstore: null-socket patch */';
+// Each patched file's marks, one per fix (patches/README.md says what each part fixes).
+const MARKS = {
+  'connection.js': ['/* petstore: null-socket patch */', '/* petstore: closed-transaction patch */'],
+  'index.js': ['/* petstore: begin-alone patch */', '/* petstore: closed-transaction patch */'],
+};
 const PATCHED_VERSION = '3.4.9';
 
 /** Throws with the fix when the driver (in `root`, default: the installed one) is not the patched version. */
 export function assertPostgresDriverPatched(root = installedDriverRoot()) {
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const unpatched = ['src/connection.js', 'cjs/src/connection.js'].filter(
-    (file) => !fs.readFileSync(path.join(root, file), 'utf8').includes(MARK),
-  );
+  const unpatched = ['src', 'cjs/src']
+    .flatMap((folder) => Object.entries(MARKS).map(([file, marks]) => ({ file: `${folder}/${file}`, marks })))
+    .filter(({ file, marks }) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      return !marks.every((mark) => text.includes(mark));
+    })
+    .map(({ file }) => file);
   if (version !== PATCHED_VERSION || unpatched.length > 0) {
     throw new Error(
       `The postgres driver must be ${PATCHED_VERSION} with patches/postgres+${PATCHED_VERSION}.patch applied ` +

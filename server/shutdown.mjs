@@ -18,17 +18,23 @@
 //
 // A repeated signal is ignored (a shell's Ctrl-C reaches npm and the server both).
 import net from 'node:net';
+import { withCommonHeaders } from './error-answer.mjs';
 import { log } from './log.mjs';
 
 const DRAIN_CHECK_MS = 100;
-// Before start-up has registered its hook (no database open yet).
-const FALLBACK = { drainGraceMs: 0, timeoutMs: 8_000, closeDatabase: async () => {} };
-
 /**
  * What server.mjs needs from the app to shut down, registered by lib/runtime/startup.ts.
  * @typedef {{ drainGraceMs: number, timeoutMs: number, beginDrain?: () => void, closeDatabase: () => Promise<void> }} ShutdownHook
  */
-const appHook = () => /** @type {ShutdownHook | undefined} */ (globalThis.petstoreShutdownHook) ?? FALLBACK;
+
+// Before start-up has registered its hook (no database open yet).
+/** @type {ShutdownHook} */
+const FALLBACK = { drainGraceMs: 0, timeoutMs: 8_000, closeDatabase: async () => {} };
+
+// In the app's per-process state (lib/process-state.ts), under the key it registers it with.
+const PROCESS_STATE = Symbol.for('petstore.process-state');
+const appHook = () =>
+  /** @type {{ [PROCESS_STATE]?: { shutdown?: { hook?: ShutdownHook } } }} */ (/** @type {unknown} */ (globalThis))[PROCESS_STATE]?.shutdown?.hook ?? FALLBACK;
 
 /**
  * Takes SIGTERM and SIGINT for `server`. Every request must pass through the
@@ -49,6 +55,10 @@ export function installShutdown(server) {
     socket.once('close', () => connections.delete(socket));
   });
 
+  /**
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
   function trackRequest(request, response) {
     const connection = connections.get(request.socket);
     if (connection) connection.inFlight++;
@@ -63,12 +73,13 @@ export function installShutdown(server) {
     });
   }
 
+  /** @param {'SIGTERM' | 'SIGINT'} signal */
   async function shutDown(signal) {
     const { drainGraceMs, timeoutMs, beginDrain, closeDatabase } = appHook();
     const graceMs = signal === 'SIGTERM' ? drainGraceMs : 0;
     phase = 'grace';
     log.info({ signal, graceMs }, 'shutdown: /readyz answers 503; serving on for the drain grace period');
-    await new Promise((resolve) => {
+    await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       endGrace = resolve;
       setTimeout(resolve, graceMs);
     });
@@ -83,7 +94,10 @@ export function installShutdown(server) {
     // on it at that moment.
     net.Server.prototype.close.call(server);
     for (const response of responses) if (!response.headersSent) response.shouldKeepAlive = false;
-    log.info({ signal, inFlight: responses.size, connections: connections.size, timeoutMs }, 'shutting down: refusing new connections, finishing requests in flight');
+    log.info(
+      { signal, inFlight: responses.size, connections: connections.size, timeoutMs },
+      'shutting down: refusing new connections, finishing requests in flight',
+    );
 
     const isDrained = await drained(timeoutMs);
     if (!isDrained) {
@@ -98,7 +112,11 @@ export function installShutdown(server) {
     process.exit(isDrained ? 0 : 1);
   }
 
-  /** Resolves true once every connection is closed, false when `timeoutMs` ran out first. */
+  /**
+   * Resolves true once every connection is closed, false when `timeoutMs` ran out first.
+   * @param {number} timeoutMs
+   * @returns {Promise<boolean>}
+   */
   function drained(timeoutMs) {
     const deadline = performance.now() + timeoutMs;
     return new Promise((resolve) => {
@@ -122,7 +140,7 @@ export function installShutdown(server) {
     });
   }
 
-  for (const signal of ['SIGTERM', 'SIGINT']) {
+  for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
     process.on(signal, () => {
       if (phase === 'serving') void shutDown(signal);
       else if (phase === 'grace' && signal === 'SIGINT') endGrace?.();
@@ -138,5 +156,5 @@ export function installShutdown(server) {
  */
 export function sendShuttingDown(response) {
   const body = JSON.stringify({ status: 'shutting_down' });
-  response.writeHead(503, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }).end(body);
+  response.writeHead(503, withCommonHeaders({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })).end(body);
 }

@@ -3,6 +3,8 @@
 // one change feed per tab keeps what they show current.
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/app-shell';
+import { ConnectionBanner } from '@/components/connection-banner';
+import { ReplaceTemporaryPassword } from '@/components/users/replace-temporary-password';
 import { requireSession } from '@/lib/auth/session';
 import { LiveUpdates } from '@/lib/client/live-updates';
 import { ApiClientProvider } from '@/lib/client/provider';
@@ -10,10 +12,18 @@ import { ApiClientProvider } from '@/lib/client/provider';
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   return (
-    <AppShell email={session.user?.email ?? ''}>
-      <ApiClientProvider apiKey={session.apiKey}>
-        <LiveUpdates />
-        {children}
+    <AppShell email={session.user?.email ?? ''} role={session.role}>
+      <ApiClientProvider apiKey={session.apiKey} me={{ email: session.user?.email ?? '', role: session.role }}>
+        {/* A temporary password (reset by an admin) is replaced before anything else. */}
+        {session.mustChangePassword ? (
+          <ReplaceTemporaryPassword email={session.user?.email ?? ''} />
+        ) : (
+          <>
+            <LiveUpdates />
+            <ConnectionBanner />
+            {children}
+          </>
+        )}
       </ApiClientProvider>
     </AppShell>
   );

@@ -1,7 +1,8 @@
-// GET /readyz: the database answers (readiness). No auth.
+// GET /readyz: the database answers, and the embedded database has room to write (readiness). No auth.
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { withDatabaseTimeout } from '@/lib/db/deadline';
+import { embeddedStorage } from '@/lib/db/storage';
 import { failureReason, logFailure } from '@/lib/failure-log';
 
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,13 @@ export async function GET(): Promise<Response> {
   try {
     // Well within a load balancer's usual 2-5 s check timeout: a database that does not answer is a prompt 503.
     await withDatabaseTimeout(READY_TIMEOUT_MS, async () => (await db()).execute(sql`select 1`));
+    // Writes are refused while the disk is full (lib/db/storage.ts): a load balancer should send them elsewhere.
+    const storage = await embeddedStorage();
+    if (storage?.isFull) {
+      logFailure('readiness check failed: answered 503', 'STORAGE_FULL');
+      const body = { status: 'unavailable', database: 'storage full', freeBytes: storage.freeBytes };
+      return Response.json(body, { status: 503, headers: { ...headers, 'retry-after': '30' } });
+    }
     return Response.json({ status: 'ok', database: 'up' }, { headers });
   } catch (error) {
     logFailure('readiness check failed: answered 503', failureReason(error));

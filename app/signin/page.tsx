@@ -4,7 +4,9 @@ import { redirect } from 'next/navigation';
 import { Brand } from '@/components/brand';
 import { SignInForm } from '@/components/sign-in-form';
 import { SignInHint } from '@/components/sign-in-hint';
-import { currentSession, safeReturnPath } from '@/lib/auth/session';
+import { Notice } from '@/components/ui/notice';
+import { endedMessage } from '@/lib/auth/ended-reason';
+import { safeReturnPath, sessionState } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -13,7 +15,9 @@ type Props = { searchParams: Promise<{ callbackUrl?: string | string[] }> };
 export default async function SignInPage({ searchParams }: Props) {
   const { callbackUrl } = await searchParams;
   const returnTo = safeReturnPath(typeof callbackUrl === 'string' ? callbackUrl : undefined);
-  if (await currentSession()) redirect(returnTo);
+  // An ended session (its key revoked or expired) stays here, told why: never sent back (no loop).
+  const state = await sessionState();
+  if (state.status === 'active') redirect(returnTo);
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
@@ -23,6 +27,7 @@ export default async function SignInPage({ searchParams }: Props) {
         <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
           <h1 className="text-xl font-semibold tracking-tight">Sign in to the dashboard</h1>
           <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">Manage pets, orders and API keys.</p>
+          {state.status === 'ended' && <Notice tone="info" title={endedMessage(state.reason)} className="mb-4" />}
           <SignInForm returnTo={returnTo} />
         </div>
         <p className="mt-6 text-center text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">

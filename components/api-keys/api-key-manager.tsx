@@ -4,6 +4,8 @@
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useApiKeys } from '@/lib/client/hooks';
+import { useRole } from '@/lib/client/provider';
+import { can } from '@/lib/contract/roles';
 import type { CreatedApiKey } from '@/lib/contract/api-keys';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
@@ -18,6 +20,7 @@ import { NewKeyReveal } from './new-key-reveal';
 
 export function ApiKeyManager() {
   const apiKeys = useApiKeys();
+  const isAdmin = can(useRole(), 'administer');
   const [isCreating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey>();
 
@@ -30,7 +33,11 @@ export function ApiKeyManager() {
     <>
       <PageHeader
         title="API keys"
-        description="Keys for programs that call the API. A key is shown once, when it is created."
+        description={
+          isAdmin
+            ? 'Keys for programs that call the API, everyone’s, with who made each. A key is shown once, when it is created.'
+            : 'Your keys for programs that call the API (admins see everyone’s). A key is shown once, when it is created.'
+        }
         action={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden />

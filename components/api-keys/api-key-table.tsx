@@ -11,6 +11,7 @@ export const API_KEY_COLUMNS = [
   { title: 'Name' },
   { title: 'Prefix' },
   { title: 'Scope' },
+  { title: 'Made by' },
   { title: 'Created' },
   { title: 'Expires' },
   { title: 'Last used' },
@@ -34,6 +35,13 @@ function isExpired(apiKey: ApiKey): boolean {
   return apiKey.expiresAt !== undefined && new Date(apiKey.expiresAt).getTime() <= Date.now();
 }
 
+function madeBy(apiKey: ApiKey): string {
+  const maker = apiKey.madeBy;
+  if (!maker) return '—';
+  if (maker.kind === 'user') return maker.email ?? 'a deleted user';
+  return { cli: 'the CLI', bootstrap: 'the bootstrap key', config: 'configuration (bootstrap key)' }[maker.kind];
+}
+
 export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
   return (
     // Eight columns: narrower cell padding keeps them a table in a 1280 px window (the card stacks them when they do not fit).
@@ -49,10 +57,9 @@ export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
                 <Td className="max-w-48 min-w-28 font-medium whitespace-normal! wrap-break-word">{apiKey.name}</Td>
                 <Td className="font-mono text-xs">{apiKey.prefix}…</Td>
                 <Td>
-                  <Badge tone={apiKey.scopes.includes('admin') ? 'violet' : apiKey.scopes.includes('write') ? 'blue' : 'zinc'}>
-                    {apiKey.scopes.at(-1)}
-                  </Badge>
+                  <Badge tone={apiKey.scopes.includes('admin') ? 'violet' : apiKey.scopes.includes('write') ? 'blue' : 'zinc'}>{apiKey.scopes.at(-1)}</Badge>
                 </Td>
+                <Td className="max-w-40 whitespace-normal! wrap-break-word">{madeBy(apiKey)}</Td>
                 <Td>
                   <When iso={apiKey.createdAt} />
                 </Td>
@@ -63,7 +70,13 @@ export function ApiKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
                 <Td className={apiKey.revokedAt ? 'text-red-700 dark:text-red-400' : undefined}>
                   <When iso={apiKey.revokedAt} />
                 </Td>
-                <Td className="text-right">{apiKey.revokedAt ? null : <RevokeKeyButton apiKey={apiKey} />}</Td>
+                <Td className="text-right">
+                  {apiKey.revokedAt ? null : apiKey.madeBy?.kind === 'config' ? (
+                    <span className="text-xs">Configuration: cannot be revoked here</span>
+                  ) : (
+                    <RevokeKeyButton apiKey={apiKey} />
+                  )}
+                </Td>
               </Tr>
             );
           })}

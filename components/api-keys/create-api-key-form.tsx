@@ -9,6 +9,8 @@ import { FormButtons } from '../ui/form-buttons';
 import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { useContractForm } from '../use-contract-form';
+import { useRole } from '@/lib/client/provider';
+import { can } from '@/lib/contract/roles';
 
 const DAY_MS = 86_400_000;
 const LIFETIMES = [
@@ -35,21 +37,29 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
     onSaved: onCreated,
   });
 
+  const canWrite = can(useRole(), 'edit');
   const nameError = sentence('Name', form.errors.name);
   const scopeError = sentence('Scope', form.errors.scope);
   const lifetimeError = sentence('Expiry', form.errors.expiresAt);
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
-      {form.refusal && <Notice tone="error" title="The key was not created">{form.refusal.message}</Notice>}
+    <form onSubmit={form.submit} onChange={form.change} noValidate className="space-y-4">
+      {form.refusal && (
+        <Notice tone="error" title="The key was not created">
+          {form.refusal.message}
+        </Notice>
+      )}
       <Field id="key-name" label="Name" hint="Say who or what uses it, e.g. “Inventory sync”." error={nameError}>
         <Input {...describedBy('key-name', nameError, true)} name="name" autoComplete="off" isInvalid={Boolean(nameError)} autoFocus />
       </Field>
       <Field id="key-scope" label="Scope" error={scopeError}>
         <Select {...describedBy('key-scope', scopeError)} name="scope" defaultValue="read" isInvalid={Boolean(scopeError)}>
           <option value="read">Read: list and view pets and orders</option>
-          <option value="write">Write: read, and add pets</option>
+          <option value="write" disabled={!canWrite}>
+            Write: read, and add pets{canWrite ? '' : ' (not for viewers)'}
+          </option>
         </Select>
       </Field>
+      {!canWrite && <p className="text-xs text-zinc-600 dark:text-zinc-400">Your role (viewer) may make read keys only.</p>}
       <Field id="key-lifetime" label="Expiry" error={lifetimeError}>
         <Select {...describedBy('key-lifetime', lifetimeError)} name="lifetime" defaultValue="90" isInvalid={Boolean(lifetimeError)}>
           {LIFETIMES.map((lifetime) => (

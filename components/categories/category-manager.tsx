@@ -1,10 +1,11 @@
 'use client';
 // CategoryManager: the Categories page's interactive part: add a category,
-// list them all by name with a link to their pets, rename one.
+// list them all by name with their pet count (a link to those pets), rename
+// one, delete one that no pet is in.
 import { Plus, Tags } from 'lucide-react';
 import Link from 'next/link';
 import { useCategories, useCreateCategory } from '@/lib/client/hooks';
-import { NewCategory, type Category } from '@/lib/contract/categories';
+import { NewCategory, type ListedCategory } from '@/lib/contract/categories';
 import { sentence } from '../form-errors';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
@@ -15,18 +16,24 @@ import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { useContractForm } from '../use-contract-form';
+import { DeleteCategoryButton } from './delete-category-button';
+import { petsText } from './pet-count';
 import { RenameCategoryButton } from './rename-category-button';
+import { ReadOnlyNote, RoleGate } from '../role-gate';
 
 const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
 
-const byName = (left: Category, right: Category) => left.name.localeCompare(right.name);
+const byName = (left: ListedCategory, right: ListedCategory) => left.name.localeCompare(right.name);
 
 export function CategoryManager() {
   const categories = useCategories();
   return (
     <>
       <PageHeader title="Categories" description="What kinds of animal the catalogue holds. A pet names its category by id." />
-      <AddCategoryForm />
+      <ReadOnlyNote capability="edit" what="categories" />
+      <RoleGate capability="edit">
+        <AddCategoryForm />
+      </RoleGate>
       {categories.isPending ? (
         <TableSkeleton columns={CATEGORY_COLUMNS} rows={5} label="Categories (loading)" />
       ) : categories.isError ? (
@@ -49,15 +56,18 @@ export function CategoryManager() {
                     <span className="ml-2 font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">#{category.id}</span>
                   </Td>
                   <Td>
-                    <Link
-                      href={`/pets?categoryId=${category.id}`}
-                      className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-                    >
-                      View pets<span className="sr-only"> in {category.name}</span>
+                    <Link href={`/pets?categoryId=${category.id}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                      {petsText(category.petCount)}
+                      <span className="sr-only"> in {category.name}</span>
                     </Link>
                   </Td>
                   <Td className="text-right">
-                    <RenameCategoryButton category={category} />
+                    <RoleGate capability="edit">
+                      <div className="flex justify-end gap-1">
+                        <RenameCategoryButton category={category} />
+                        <DeleteCategoryButton category={category} />
+                      </div>
+                    </RoleGate>
                   </Td>
                 </Tr>
               ))}
@@ -81,9 +91,21 @@ function AddCategoryForm() {
   const added = form.saved?.value;
   return (
     <>
-      <form onSubmit={form.submit} noValidate className="mb-6 flex flex-wrap items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <form
+        onSubmit={form.submit}
+        onChange={form.change}
+        noValidate
+        className="mb-6 flex flex-wrap items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <Field id="new-category" label="New category" error={error} className="min-w-0 flex-1 sm:max-w-sm">
-          <Input {...describedBy('new-category', error)} name="name" autoComplete="off" maxLength={100} isInvalid={Boolean(error)} placeholder="e.g. Reptiles" />
+          <Input
+            {...describedBy('new-category', error)}
+            name="name"
+            autoComplete="off"
+            maxLength={100}
+            isInvalid={Boolean(error)}
+            placeholder="e.g. Reptiles"
+          />
         </Field>
         <SubmitButton isSaving={form.isSaving} icon={<Plus aria-hidden />} label="Add category" pendingLabel="Adding…" className="mt-7" />
       </form>

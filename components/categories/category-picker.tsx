@@ -11,7 +11,15 @@ import { Button } from '../ui/button';
 import { describedBy, Field, Input, Select } from '../ui/field';
 import { useContractForm } from '../use-contract-form';
 
-export function CategoryPicker({ id, initial, error }: { id: string; initial: number | undefined; error: string | undefined }) {
+type Props = {
+  id: string;
+  initial: number | undefined;
+  error: string | undefined;
+  /** A category was chosen by making it (the select changed without a change event). */
+  onCreated: () => void;
+};
+
+export function CategoryPicker({ id, initial, error, onCreated }: Props) {
   const categories = useCategories();
   const createCategory = useCreateCategory();
   const [chosen, setChosen] = useState(initial === undefined ? '' : String(initial));
@@ -24,6 +32,7 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
       setChosen(String(category.id));
       setCreating(false);
       setNewName('');
+      onCreated();
     },
   });
   // Inside the pet's form, so not a form of its own: the name is sent as it stands.
@@ -42,7 +51,8 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
             isInvalid={Boolean(error)}
-            className="h-10 min-w-0 flex-1"
+            // flex-1 only in a row: in the phone's column it made the select's height its basis, 0 (20 px tall).
+            className="h-10 min-w-0 sm:flex-1"
           >
             <option value="">Choose a category</option>
             {!isChosenListed && <option value={chosen}>Category {chosen}</option>}
@@ -65,7 +75,10 @@ export function CategoryPicker({ id, initial, error }: { id: string; initial: nu
               <Input
                 {...describedBy(`${id}-new-name`, createError)}
                 value={newName}
-                onChange={(event) => setNewName(event.target.value)}
+                onChange={(event) => {
+                  setNewName(event.target.value);
+                  creating.changed('name');
+                }}
                 onKeyDown={(event) => {
                   // Enter creates the category, not the pet.
                   if (event.key === 'Enter') {

@@ -37,9 +37,17 @@ export function RenameCategoryButton({ category }: { category: Category }) {
         </Button>
       </DialogTrigger>
       <DialogContent title={`Rename ${category.name}`} description="Pets keep their category; they show the new name.">
-        <form onSubmit={form.submit} noValidate className="space-y-4">
+        <form onSubmit={form.submit} onChange={form.change} noValidate className="space-y-4">
           <Field id="category-name" label="Name" error={error}>
-            <Input {...describedBy('category-name', error)} name="name" defaultValue={category.name} autoComplete="off" maxLength={100} isInvalid={Boolean(error)} autoFocus />
+            <Input
+              {...describedBy('category-name', error)}
+              name="name"
+              defaultValue={category.name}
+              autoComplete="off"
+              maxLength={100}
+              isInvalid={Boolean(error)}
+              autoFocus
+            />
           </Field>
           <FormButtons onCancel={() => toggle(false)} isSaving={form.isSaving} label="Save name" pendingLabel="Saving…" />
         </form>

@@ -13,11 +13,17 @@ import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { OrderMoves } from './order-moves';
 import { OrderStatusBadge } from './order-status-badge';
+import { RoleGate } from '../role-gate';
+import { RecordHistory } from '../activity/record-history';
 
 export function OrderDetails({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
   if (order.error instanceof ApiClientError && order.error.status === 404) {
-    return <Notice tone="warning" title={`No order has id ${orderId}`}>It may never have existed; check the id.</Notice>;
+    return (
+      <Notice tone="warning" title={`No order has id ${orderId}`}>
+        It may never have existed; check the id.
+      </Notice>
+    );
   }
   if (order.isError) {
     return <LoadError what="this order" error={order.error} onRetry={() => void order.refetch()} isRetrying={order.isFetching} />;
@@ -26,7 +32,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
   return (
     <>
       <PageHeader title={`Order ${orderId}`} description="An order placed in the store (experimental in the API)." />
-      {data && <OrderMoves order={data} />}
+      <RoleGate capability="edit">{data && <OrderMoves order={data} />}</RoleGate>
       <RecordDetails
         isLoading={order.isPending}
         fields={[
@@ -42,6 +48,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
           { label: 'Placed', value: formatDateTime(data?.createdAt) },
         ]}
       />
+      <RecordHistory resource="order" id={orderId} />
     </>
   );
 }

@@ -66,10 +66,7 @@ function CancelOrderButton({ order, move }: { order: Order; move: ReturnType<typ
           Cancel order
         </Button>
       </DialogTrigger>
-      <DialogContent
-        title={`Cancel order ${order.id}?`}
-        description={`Pet ${order.petId} becomes available again. A cancelled order cannot be reopened.`}
-      >
+      <DialogContent title={`Cancel order ${order.id}?`} description={`Pet ${order.petId} becomes available again. A cancelled order cannot be reopened.`}>
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="secondary" disabled={move.isPending}>

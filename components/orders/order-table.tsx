@@ -1,12 +1,15 @@
 'use client';
 // OrderTable: one page of orders; the order id links to the order, the pet (by
-// name) to the pet. The page's distinct pets are fetched once each and shared
-// with the pet pages' cache.
+// name) to the pet. The page's pet names come in one batch read; until they
+// do, a neutral placeholder stands in (never a made-up name). On a pet's page
+// the pet column is left out; on the orders list the Order and Placed headers sort.
 import Link from 'next/link';
 import { usePetsById } from '@/lib/client/hooks';
-import type { Order } from '@/lib/contract/orders';
+import type { Order, OrderSort } from '@/lib/contract/orders';
+import type { Pet } from '@/lib/contract/pets';
 import { formatDateTime, splitDateTime } from '../format';
-import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
+import { SortableTh } from '../sortable-th';
+import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
 import { OrderStatusBadge } from './order-status-badge';
 
 export const ORDER_COLUMNS = [
@@ -18,14 +21,32 @@ export const ORDER_COLUMNS = [
   { title: 'Ship date' },
 ];
 
-const link = 'rounded underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:decoration-zinc-600 dark:hover:text-indigo-300';
+/** The columns of one pet's orders: no pet column. */
+export const PET_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column.title !== 'Pet');
 
-export function OrderTable({ orders, isUpdating }: { orders: Order[]; isUpdating: boolean }) {
-  const pets = usePetsById(orders.map((order) => order.petId));
+type Sorting = { sort: OrderSort; hrefForSort: (sort: OrderSort) => string };
+
+const link =
+  'rounded underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:decoration-zinc-600 dark:hover:text-indigo-300';
+
+export function OrderTable({
+  orders,
+  isUpdating,
+  sorting,
+  withPet = true,
+  label = 'Orders',
+}: {
+  orders: Order[];
+  isUpdating: boolean;
+  sorting?: Sorting;
+  withPet?: boolean;
+  label?: string;
+}) {
+  const pets = usePetsById(withPet ? orders.map((order) => order.petId) : []);
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-      <Table aria-label="Orders" aria-busy={isUpdating}>
-        <TableHead columns={ORDER_COLUMNS} />
+      <Table aria-label={label} aria-busy={isUpdating}>
+        {sorting ? <SortingHead sorting={sorting} /> : <TableHead columns={withPet ? ORDER_COLUMNS : PET_ORDER_COLUMNS} />}
         <tbody>
           {orders.map((order) => {
             const placed = splitDateTime(order.createdAt);
@@ -36,12 +57,14 @@ export function OrderTable({ orders, isUpdating }: { orders: Order[]; isUpdating
                     Order {order.id}
                   </Link>
                 </Td>
-                <Td>
-                  <Link href={`/pets/${order.petId}`} className={`${link} text-zinc-700 dark:text-zinc-300`}>
-                    {pets.get(order.petId)?.name ?? `Pet ${order.petId}`}
-                  </Link>
-                  <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{order.petId}</span>
-                </Td>
+                {withPet && (
+                  <Td wraps>
+                    <Link href={`/pets/${order.petId}`} className={`${link} text-zinc-700 dark:text-zinc-300`}>
+                      <PetName pets={pets} petId={order.petId} />
+                    </Link>
+                    <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{order.petId}</span>
+                  </Td>
+                )}
                 <Td className="text-right tabular-nums">{order.quantity}</Td>
                 <Td>
                   <OrderStatusBadge status={order.status} />
@@ -60,4 +83,35 @@ export function OrderTable({ orders, isUpdating }: { orders: Order[]; isUpdating
       </Table>
     </TableCard>
   );
+}
+
+/** The orders list's header: Order and Placed sort (by id, by date placed). */
+function SortingHead({ sorting }: { sorting: Sorting }) {
+  return (
+    <thead
+      role="rowgroup"
+      className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+    >
+      <tr role="row">
+        <SortableTh title="Order" sortKey="id" {...sorting} />
+        <Th>Pet</Th>
+        <Th className="text-right">Quantity</Th>
+        <Th>Status</Th>
+        <SortableTh title="Placed" sortKey="createdAt" {...sorting} />
+        <Th>Ship date</Th>
+      </tr>
+    </thead>
+  );
+}
+
+/** The pet's name; a placeholder while the names load; plain words if the pet is gone. */
+function PetName({ pets, petId }: { pets: Map<number, Pet> | undefined; petId: number }) {
+  if (!pets) {
+    return (
+      <span data-testid="pet-name-loading" className="inline-block h-3.5 w-20 animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-700">
+        <span className="sr-only">Loading the pet’s name</span>
+      </span>
+    );
+  }
+  return <>{pets.get(petId)?.name ?? 'Pet not found'}</>;
 }

@@ -20,7 +20,7 @@ export function PetIdFilter({ petId, rejected, onFilter }: Props) {
     <div className="flex flex-col gap-1.5">
       <form
         noValidate
-        className="flex items-center gap-2"
+        className="grid grid-cols-[auto_auto_auto] items-center justify-start gap-x-2 gap-y-1.5"
         onSubmit={(event) => {
           event.preventDefault();
           const value = String(new FormData(event.currentTarget).get('petId') ?? '').trim();
@@ -32,7 +32,8 @@ export function PetIdFilter({ petId, rejected, onFilter }: Props) {
           onFilter(value || undefined);
         }}
       >
-        <label htmlFor={ID} className="text-sm font-medium">
+        {/* Above the field, as the list's other filters have theirs. */}
+        <label htmlFor={ID} className="col-span-3 text-sm font-medium">
           Pet ID
         </label>
         <Input

@@ -1,13 +1,14 @@
 'use client';
 // ExportPetsButton: "Export CSV" of the current view (every page of its
-// filters, in its order). Where the browser can write a file as it goes
+// filters, in its order), or of the selected pets (the bulk bar's "Export"). Where the browser can write a file as it goes
 // (showSaveFilePicker), pages stream into it; elsewhere they are gathered into
 // a Blob and downloaded at the end. Progress and a Cancel show in a corner
 // while it runs.
 import { Download, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { ListPetsParams } from '@/lib/client/api-client';
+import type { PetstoreClient } from '@/lib/client/api-client';
 import { usePetstoreClient } from '@/lib/client/provider';
+import type { Pet } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
 import { errorsFromApi } from '../form-errors';
 import { formatCount } from '../format';
@@ -15,7 +16,12 @@ import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { csvFileName, writePetsCsv, type CsvSink } from './pets-csv';
 
-type ExportState = { phase: 'idle' } | { phase: 'running'; written: number } | { phase: 'done'; written: number } | { phase: 'failed'; message: string };
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; written: number }
+  | { phase: 'done'; written: number }
+  | { phase: 'cancelled'; written: number }
+  | { phase: 'failed'; message: string };
 
 type SaveFilePicker = (options: {
   suggestedName: string;
@@ -45,11 +51,28 @@ function blobSink(name: string) {
   };
 }
 
-export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParams, 'limit' | 'cursor'>; total: number | undefined }) {
+export function ExportPetsButton({
+  pages,
+  total,
+  label = 'Export CSV',
+  size,
+}: {
+  /** The pets to write, page by page (lib/client/pet-pages.ts). */
+  pages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+  total: number | undefined;
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const client = usePetstoreClient();
   const categoryName = useCategoryName();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | undefined>(undefined);
+
+  /** Says so at once: a page still on its way is dropped when it comes. */
+  function cancel() {
+    running.current?.abort();
+    setState((current) => ({ phase: 'cancelled', written: current.phase === 'running' ? current.written : 0 }));
+  }
 
   async function start() {
     const name = csvFileName(new Date());
@@ -64,28 +87,31 @@ export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParam
     setState({ phase: 'running', written: 0 });
     try {
       const written = await writePetsCsv({
-        client,
-        params,
+        pages: pages(client),
         categoryName,
         sink,
         signal: controller.signal,
-        onProgress: (count) => setState({ phase: 'running', written: count }),
+        onProgress: (count) => {
+          if (controller.signal.aborted) return;
+          setState({ phase: 'running', written: count });
+        },
       });
+      if (controller.signal.aborted) return void (await sink.abandon());
       await sink.finish();
       setState({ phase: 'done', written });
     } catch (error) {
       await sink.abandon();
-      setState(controller.signal.aborted ? { phase: 'idle' } : { phase: 'failed', message: errorsFromApi(error).message ?? 'The export failed.' });
+      if (!controller.signal.aborted) setState({ phase: 'failed', message: errorsFromApi(error).message ?? 'The export failed.' });
     } finally {
-      running.current = undefined;
+      if (running.current === controller) running.current = undefined;
     }
   }
 
   return (
     <>
-      <Button variant="secondary" onClick={() => void start()} disabled={state.phase === 'running'}>
+      <Button variant="secondary" size={size} onClick={() => void start()} disabled={state.phase === 'running'}>
         <Download aria-hidden />
-        {state.phase === 'running' ? 'Exporting…' : 'Export CSV'}
+        {state.phase === 'running' ? 'Exporting…' : label}
       </Button>
       {/* A toast in the corner: the list stays usable while the export runs. */}
       <div className="fixed right-4 bottom-4 z-40 w-[min(24rem,calc(100%-2rem))] shadow-lg empty:hidden">
@@ -94,7 +120,7 @@ export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParam
             tone="info"
             title="Exporting pets"
             action={
-              <Button variant="ghost" size="sm" onClick={() => running.current?.abort()}>
+              <Button variant="ghost" size="sm" onClick={cancel}>
                 <X aria-hidden />
                 Cancel
               </Button>
@@ -113,12 +139,13 @@ export function ExportPetsButton({ params, total }: { params: Omit<ListPetsParam
           </Notice>
         )}
         {state.phase === 'done' && (
-          <Notice
-            tone="success"
-            title="Export finished"
-            onDismiss={() => setState({ phase: 'idle' })}
-          >
+          <Notice tone="success" title="Export finished" onDismiss={() => setState({ phase: 'idle' })}>
             {formatCount(state.written)} pets written to the CSV file.
+          </Notice>
+        )}
+        {state.phase === 'cancelled' && (
+          <Notice tone="info" title="Export cancelled" onDismiss={() => setState({ phase: 'idle' })}>
+            No file was saved ({formatCount(state.written)} pets had been read).
           </Notice>
         )}
         {state.phase === 'failed' && (

@@ -2,16 +2,19 @@
 // PetCatalogue: the pets page's interactive part. Search, category, order,
 // status tab, page and page size come from the URL; the tabs carry counts and
 // the list its place in the whole ("1–20 of 1,234"). Adding a pet happens in
-// a dialog and ends with a notice linking to the new pet.
+// a dialog and ends with a notice linking to the new pet. Selected pets can
+// be changed, deleted or exported together (bulk-actions.tsx).
 import { PawPrint, Plus, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCategories, usePetCounts, usePets } from '@/lib/client/hooks';
-import type { Pet, PetSort } from '@/lib/contract/pets';
+import { idPages, viewPages } from '@/lib/client/pet-pages';
+import type { Pet, PetCounts, PetSort } from '@/lib/contract/pets';
 import { formatRange } from '../format';
-import { listHref, withFilters, type ListState } from '../list-url';
+import { showList, useQuery } from '../list-navigation';
+import { StatusTabs, type StatusTab as Tab } from '../status-tabs';
+import { listHref, readListState, withFilters } from '../list-url';
 import { LoadError } from '../load-error';
 import { Pager } from '../pager';
 import { TableSkeleton } from '../table-skeleton';
@@ -21,13 +24,24 @@ import { UrlSelect } from '../url-select';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
+import { BulkActions } from './bulk-actions';
 import { ExportPetsButton } from './export-pets-button';
-import { countParams, isNarrowed, listParams, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
+import { countParams, isNarrowed, listParams, PET_FILTER_PARSERS, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
 import { PetTable, PET_COLUMNS } from './pet-table';
-import { StatusTabs } from './status-tabs';
+import { useBulkRun } from './use-bulk-run';
+import { usePetSelection } from './use-pet-selection';
+import { ReadOnlyNote, RoleGate } from '../role-gate';
 
 const PATH = '/pets';
+
+const TABS: Tab<StatusTab, keyof PetCounts>[] = [
+  { status: undefined, label: 'All', count: 'total' },
+  { status: 'available', label: 'Available', count: 'available' },
+  { status: 'pending', label: 'Pending', count: 'pending' },
+  { status: 'sold', label: 'Sold', count: 'sold' },
+  { status: 'none', label: 'No status', count: 'none' },
+];
 
 const SORT_LABELS: Record<PetSort, string> = { id: 'Oldest first', '-id': 'Newest first', name: 'Name, A to Z', '-name': 'Name, Z to A' };
 
@@ -35,8 +49,8 @@ const SORT_LABELS: Record<PetSort, string> = { id: 'Oldest first', '-id': 'Newes
 const loadAddPetDialog = () => import('./add-pet-dialog');
 const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
 
-export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
-  const router = useRouter();
+export function PetCatalogue() {
+  const state = readListState<PetFilters>(useQuery(), PET_FILTER_PARSERS);
   const [isAdding, setAdding] = useState(false);
   const [added, setAdded] = useState<Pet>();
   const { filters } = state;
@@ -46,6 +60,9 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
   const hrefWith = (changes: Partial<PetFilters>) => listHref(PATH, withFilters(state, { ...filters, ...changes }));
   const sort = filters.sort ?? 'id';
   const total = counts.data && (filters.status ? counts.data[filters.status === 'none' ? 'none' : filters.status] : counts.data.total);
+  const view = viewParams(filters);
+  const selection = usePetSelection(JSON.stringify({ ...countParams(filters), status: filters.status }), filters.status);
+  const bulkRun = useBulkRun(selection, view);
 
   return (
     <>
@@ -54,14 +71,17 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         description="Every animal in the catalogue."
         action={
           <div className="flex flex-wrap gap-2">
-            <ExportPetsButton params={viewParams(filters)} total={total} />
-            <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
-              <Plus aria-hidden />
-              Add pet
-            </Button>
+            <ExportPetsButton pages={(client) => viewPages(client, view)} total={total} />
+            <RoleGate capability="edit">
+              <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
+                <Plus aria-hidden />
+                Add pet
+              </Button>
+            </RoleGate>
           </div>
         }
       />
+      <ReadOnlyNote capability="edit" what="pets" />
       {isAdding && (
         <AddPetDialog
           onClose={() => setAdding(false)}
@@ -72,12 +92,7 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         />
       )}
       {added && (
-        <Notice
-          tone="success"
-          className="mb-4"
-          title={`${added.name} was added`}
-          onDismiss={() => setAdded(undefined)}
-        >
+        <Notice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
           Pet id {added.id}.{' '}
           <Link href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">
             View {added.name}
@@ -85,7 +100,7 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
         </Notice>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <PetSearch name={filters.name} onSearch={(name) => router.replace(hrefWith({ name }))} />
+        <PetSearch name={filters.name} onSearch={(name) => showList(hrefWith({ name }), 'replace')} />
         <UrlSelect
           id="category-filter"
           label="Category"
@@ -119,7 +134,20 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
           ))}
         </UrlSelect>
       </div>
-      <StatusTabs current={filters.status} counts={counts.data} hrefFor={(status: StatusTab | undefined) => hrefWith({ status })} />
+      <StatusTabs
+        tabs={TABS}
+        current={filters.status}
+        counts={counts.data}
+        hrefFor={(status: StatusTab | undefined) => hrefWith({ status })}
+        noun={['pet', 'pets']}
+      />
+      <BulkActions
+        selection={selection}
+        page={pets.data?.items ?? []}
+        total={total}
+        run={bulkRun}
+        exportPages={(client) => (selection.allMatching ? viewPages(client, view) : idPages(client, [...selection.pets.keys()]))}
+      />
       {pets.isPending ? (
         <TableSkeleton columns={PET_COLUMNS} rows={Math.min(state.limit, 20)} label="Pets (loading)" />
       ) : pets.isError && !pets.data ? (
@@ -136,8 +164,8 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
                 </ButtonLink>
               }
             >
-              {filters.name ? `No pet's name contains “${filters.name}” here. ` : ''}Try another search, status or category, or clear
-              the filters to see every pet.
+              {filters.name ? `No pet's name contains “${filters.name}” here. ` : ''}Try another search, status or category, or clear the filters to see every
+              pet.
             </EmptyState>
           ) : (
             <EmptyState
@@ -164,12 +192,12 @@ export function PetCatalogue({ state }: { state: ListState<PetFilters> }) {
             isUpdating={pets.isPlaceholderData}
             sort={sort}
             hrefForSort={(next) => hrefWith({ sort: next === 'id' ? undefined : next })}
+            selection={selection}
+            isSelectionLocked={bulkRun.isBusy}
           />
         </>
       )}
-      {pets.isError && pets.data && (
-        <LoadError what="this page" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />
-      )}
+      {pets.isError && pets.data && <LoadError what="this page" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />}
       <Pager pathname={PATH} state={state} nextCursor={pets.isPlaceholderData ? undefined : pets.data?.nextCursor} noun="Pets" />
     </>
   );

@@ -1,13 +1,17 @@
 'use client';
-// PetDetails: one pet's fields, the way to its orders, editing and deleting it,
-// and ordering it while it is available.
-import { ArrowLeft, Pencil, ShoppingCart } from 'lucide-react';
+// PetDetails: one pet's fields, when it was added and last changed, its orders,
+// editing and deleting it, and ordering it while it is available (the Orders
+// page's dialog, this pet given).
+import { ArrowLeft, Pencil, ShoppingBag, ShoppingCart } from 'lucide-react';
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
-import { usePet, usePlaceOrder } from '@/lib/client/hooks';
+import { usePet, usePetTimestamps } from '@/lib/client/hooks';
+import type { Order } from '@/lib/contract/orders';
 import type { Pet } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
+import { formatDateTime } from '../format';
 import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
 import { Button, ButtonLink } from '../ui/button';
@@ -15,17 +19,23 @@ import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { DeletePetButton } from './delete-pet-button';
-import { PlaceOrderButton, PlaceOrderOutcome } from './place-order-button';
+import { PetOrders } from './pet-orders';
 import { StatusBadge } from './status-badge';
+import { RoleGate } from '../role-gate';
+import { RecordHistory } from '../activity/record-history';
 
 const loadEditPetDialog = () => import('./edit-pet-dialog');
 const EditPetDialog = dynamic(loadEditPetDialog, { ssr: false });
+const loadPlaceOrderDialog = () => import('../orders/place-order-dialog');
+const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
 
 export function PetDetails({ petId }: { petId: number }) {
   const pet = usePet(petId);
-  const placeOrder = usePlaceOrder();
+  const timestamps = usePetTimestamps(petId).data;
   const categoryName = useCategoryName();
   const [isEditing, setEditing] = useState(false);
+  const [isOrdering, setOrdering] = useState(false);
+  const [placed, setPlaced] = useState<Order>();
   const [saved, setSaved] = useState<Pet>();
   const [deleted, setDeleted] = useState<string>();
   if (deleted) {
@@ -39,7 +49,11 @@ export function PetDetails({ petId }: { petId: number }) {
     );
   }
   if (pet.error instanceof ApiClientError && pet.error.status === 404) {
-    return <Notice tone="warning" title={`No pet has id ${petId}`}>It may have been deleted, or never existed; check the id.</Notice>;
+    return (
+      <Notice tone="warning" title={`No pet has id ${petId}`}>
+        It may have been deleted, or never existed; check the id.
+      </Notice>
+    );
   }
   if (pet.isError) {
     return <LoadError what="this pet" error={pet.error} onRetry={() => void pet.refetch()} isRetrying={pet.isFetching} />;
@@ -56,16 +70,23 @@ export function PetDetails({ petId }: { petId: number }) {
               <ShoppingCart aria-hidden />
               Orders for this pet
             </ButtonLink>
-            {data && (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(true)} onPointerEnter={loadEditPetDialog} onFocus={loadEditPetDialog}>
-                  <Pencil aria-hidden />
-                  Edit
+            <RoleGate capability="edit">
+              {data && (
+                <>
+                  <Button variant="secondary" onClick={() => setEditing(true)} onPointerEnter={loadEditPetDialog} onFocus={loadEditPetDialog}>
+                    <Pencil aria-hidden />
+                    Edit
+                  </Button>
+                  <DeletePetButton pet={data} onDeleted={() => setDeleted(data.name)} />
+                </>
+              )}
+              {data?.status === 'available' && (
+                <Button onClick={() => setOrdering(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
+                  <ShoppingBag aria-hidden />
+                  Place order
                 </Button>
-                <DeletePetButton pet={data} onDeleted={() => setDeleted(data.name)} />
-              </>
-            )}
-            {data?.status === 'available' && <PlaceOrderButton petId={petId} placeOrder={placeOrder} />}
+              )}
+            </RoleGate>
           </div>
         }
       />
@@ -79,15 +100,25 @@ export function PetDetails({ petId }: { petId: number }) {
           }}
         />
       )}
-      {saved && (
-        <Notice
-          tone="success"
-          className="mb-4"
-          title="Changes saved"
-          onDismiss={() => setSaved(undefined)}
+      {saved && <Notice tone="success" className="mb-4" title="Changes saved" onDismiss={() => setSaved(undefined)} />}
+      {isOrdering && data && (
+        <PlaceOrderDialog
+          pet={data}
+          onClose={() => setOrdering(false)}
+          onPlaced={(order) => {
+            setPlaced(order);
+            setOrdering(false);
+          }}
         />
       )}
-      <PlaceOrderOutcome placeOrder={placeOrder} />
+      {placed && (
+        <Notice tone="success" title="Order placed" className="mb-4" onDismiss={() => setPlaced(undefined)}>
+          <Link href={`/orders/${placed.id}`} className="underline underline-offset-2">
+            Order {placed.id}
+          </Link>{' '}
+          is placed (quantity {placed.quantity}); the pet is now pending.
+        </Notice>
+      )}
       <RecordDetails
         isLoading={pet.isPending}
         fields={[
@@ -103,8 +134,16 @@ export function PetDetails({ petId }: { petId: number }) {
             ),
           },
           { label: 'Status', value: <StatusBadge status={data?.status} /> },
+          { label: 'Added', value: <Timestamp iso={timestamps?.createdAt} /> },
+          { label: 'Last changed', value: <Timestamp iso={timestamps?.updatedAt} /> },
         ]}
       />
+      <PetOrders petId={petId} />
+      <RecordHistory resource="pet" id={petId} />
     </>
   );
+}
+
+function Timestamp({ iso }: { iso: string | undefined }) {
+  return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <Skeleton className="h-4 w-32" />;
 }

@@ -5,14 +5,14 @@
 // changed (PATCH); a refused status change is explained with the rules.
 import { Plus, Save } from 'lucide-react';
 import { useCreatePet, useUpdatePet } from '@/lib/client/hooks';
-import { NewPet, PET_STATUSES, type Pet, type PetUpdate } from '@/lib/contract/pets';
+import { NewPet, type Pet, type PetUpdate } from '@/lib/contract/pets';
 import { CategoryPicker } from '../categories/category-picker';
 import { sentence } from '../form-errors';
 import { FormButtons } from '../ui/form-buttons';
-import { describedBy, Field, Input, Select } from '../ui/field';
+import { describedBy, Field, Input } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { useContractForm } from '../use-contract-form';
-import { PET_STATUS_LABELS } from './status-badge';
+import { PetStatusField } from './pet-status-field';
 
 const STATUS_RULES =
   'A pet’s status follows its orders: placing an order makes it pending, delivery makes it sold, cancelling makes it available again. ' +
@@ -60,7 +60,7 @@ export function PetForm({ pet, onSaved, onCancel }: Props) {
   const statusError = sentence('Status', form.errors.status);
   const verb = pet ? 'saved' : 'added';
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onChange={form.change} noValidate className="space-y-4">
       {form.refusal && (
         <Notice tone="error" title={`The pet was not ${verb}`}>
           <p>{form.refusal.message}</p>
@@ -78,22 +78,8 @@ export function PetForm({ pet, onSaved, onCancel }: Props) {
           autoFocus
         />
       </Field>
-      <CategoryPicker id="pet-category" initial={pet?.categoryId} error={categoryError} />
-      <Field
-        id="pet-status"
-        label="Status"
-        hint={pet ? 'Optional. Pending comes from an open order; while one is open, the status moves with the order.' : 'Optional.'}
-        error={statusError}
-      >
-        <Select {...describedBy('pet-status', statusError, true)} name="status" defaultValue={pet?.status ?? ''} isInvalid={Boolean(statusError)}>
-          <option value="">None</option>
-          {PET_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PET_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <CategoryPicker id="pet-category" initial={pet?.categoryId} error={categoryError} onCreated={() => form.changed('categoryId')} />
+      <PetStatusField pet={pet} error={statusError} />
       <FormButtons
         onCancel={onCancel}
         isSaving={form.isSaving}

@@ -3,6 +3,7 @@
 import type { ListPetsParams, CountPetsParams } from '@/lib/client/api-client';
 import { PET_SORTS, PetStatus, type PetSort } from '@/lib/contract/pets';
 import type { ListState } from '../list-url';
+import { parseSearch } from './pet-search';
 
 /** `none` is the "No status" tab: pets created without one. */
 export type StatusTab = PetStatus | 'none';
@@ -11,13 +12,10 @@ export type PetFilters = { status: StatusTab | undefined; name: string | undefin
 
 export const PET_FILTER_PARSERS = {
   status: (value: string | undefined) => (value === 'none' ? 'none' : PetStatus.safeParse(value).data),
-  name: (value: string | undefined) => {
-    const name = value?.trim();
-    return name && [...name].length <= 100 ? name : undefined;
-  },
+  name: parseSearch,
   categoryId: (value: string | undefined) => (value && /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined),
   // id is the API's default order: the URL leaves it out.
-  sort: (value: string | undefined) => (PET_SORTS as readonly string[]).includes(value ?? '') && value !== 'id' ? (value as PetSort) : undefined,
+  sort: (value: string | undefined) => ((PET_SORTS as readonly string[]).includes(value ?? '') && value !== 'id' ? (value as PetSort) : undefined),
 } satisfies { [Name in keyof PetFilters]: (value: string | undefined) => PetFilters[Name] };
 
 /** What narrows the list (the order does not): an empty list under these says "no pets match". */

@@ -8,6 +8,12 @@ import { Input } from '../ui/field';
 
 const PAUSE_MS = 300;
 
+/** The search as the URL has it, trimmed; dropped when empty or longer than the API takes. */
+export function parseSearch(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text && [...text].length <= 100 ? text : undefined;
+}
+
 export function PetSearch({ name, onSearch }: { name: string | undefined; onSearch: (name: string | undefined) => void }) {
   const [text, setText] = useState(name ?? '');
   const sent = useRef(name ?? '');

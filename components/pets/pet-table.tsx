@@ -1,39 +1,53 @@
 'use client';
 // PetTable: one page of pets; a pet's name links to its page. The name and id
 // headers sort the list (links, so the order is in the URL), with aria-sort.
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+// A checkbox per row and one for the page select pets for bulk work.
 import Link from 'next/link';
+import { useLayoutEffect, useRef } from 'react';
 import type { Pet, PetSort } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
+import { SortableTh } from '../sortable-th';
 import { Table, TableCard, Td, Th, Tr } from '../ui/table';
 import { StatusBadge } from './status-badge';
+import type { PetSelection } from './use-pet-selection';
 
-export const PET_COLUMNS = [
-  { title: 'Name' },
-  { title: 'Category' },
-  { title: 'Status' },
-  { title: 'ID', className: 'text-right' },
-];
-
-type SortableKey = 'name' | 'id';
+export const PET_COLUMNS = [{ title: 'Name' }, { title: 'Category' }, { title: 'Status' }, { title: 'ID', className: 'text-right' }];
 
 export function PetTable({
   pets,
   isUpdating,
   sort,
   hrefForSort,
+  selection,
+  isSelectionLocked,
 }: {
   pets: Pet[];
   isUpdating: boolean;
   sort: PetSort;
   hrefForSort: (sort: PetSort) => string;
+  selection: PetSelection;
+  /** While a bulk change runs, what it works on stays as it is. */
+  isSelectionLocked: boolean;
 }) {
   const categoryName = useCategoryName();
+  const selectedOnPage = pets.filter((pet) => selection.has(pet.id)).length;
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <Table aria-label="Pets" aria-busy={isUpdating}>
-        <thead role="rowgroup" className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+        <thead
+          role="rowgroup"
+          className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+        >
           <tr role="row">
+            <Th className="w-px pr-0" data-stacked-title="Select this page">
+              <Checkbox
+                label={`Select all ${pets.length} pets on this page`}
+                checked={selectedOnPage === pets.length}
+                isMixed={selectedOnPage > 0 && selectedOnPage < pets.length}
+                disabled={isSelectionLocked}
+                onChange={(isSelected) => selection.setPage(pets, isSelected)}
+              />
+            </Th>
             <SortableTh title="Name" sortKey="name" sort={sort} hrefForSort={hrefForSort} />
             <Th>Category</Th>
             <Th>Status</Th>
@@ -42,9 +56,20 @@ export function PetTable({
         </thead>
         <tbody>
           {pets.map((pet) => (
-            <Tr key={pet.id}>
-              <Td className="font-medium">
-                <Link href={`/pets/${pet.id}`} className="rounded text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:text-indigo-300">
+            <Tr key={pet.id} className={selection.has(pet.id) ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : undefined}>
+              <Td className="w-px pr-0">
+                <Checkbox
+                  label={`Select ${pet.name}`}
+                  checked={selection.has(pet.id)}
+                  disabled={isSelectionLocked}
+                  onChange={() => selection.toggle(pet, pets)}
+                />
+              </Td>
+              <Td className="font-medium" wraps>
+                <Link
+                  href={`/pets/${pet.id}`}
+                  className="rounded text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:text-indigo-300"
+                >
                   {pet.name}
                 </Link>
               </Td>
@@ -61,33 +86,33 @@ export function PetTable({
   );
 }
 
-/** A header that sorts by its column: ascending first, then descending on a second click. */
-function SortableTh({
-  title,
-  sortKey,
-  sort,
-  hrefForSort,
-  className,
+/** A checkbox with a label for screen readers; `isMixed` when some of a group are selected. */
+function Checkbox({
+  label,
+  checked,
+  isMixed = false,
+  disabled,
+  onChange,
 }: {
-  title: string;
-  sortKey: SortableKey;
-  sort: PetSort;
-  hrefForSort: (sort: PetSort) => string;
-  className?: string;
+  label: string;
+  checked: boolean;
+  isMixed?: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
 }) {
-  const direction = sort === sortKey ? 'ascending' : sort === `-${sortKey}` ? 'descending' : undefined;
-  const next: PetSort = direction === 'ascending' ? `-${sortKey}` : sortKey;
-  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = isMixed;
+  }, [isMixed]);
   return (
-    <Th aria-sort={direction ?? 'none'} className={className}>
-      <Link
-        href={hrefForSort(next)}
-        className="inline-flex items-center gap-1 rounded uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
-        title={`Sort by ${title.toLowerCase()}, ${next.startsWith('-') ? 'descending' : 'ascending'}`}
-      >
-        {title}
-        <Icon aria-hidden className={direction ? 'size-3.5' : 'size-3.5 opacity-50'} />
-      </Link>
-    </Th>
+    <input
+      ref={input}
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.checked)}
+      className="size-4 cursor-pointer align-middle accent-indigo-600 disabled:cursor-not-allowed dark:accent-indigo-400"
+    />
   );
 }

@@ -1,12 +1,11 @@
-// The pets CSV export: every page of a view of the list, written page by page
-// to a sink (a file the user picked, or the parts of a Blob), so a large
-// export neither waits for the whole list nor holds it twice.
+// The pets CSV export: pages of pets (a view of the list, or a selection;
+// lib/client/pet-pages.ts), written page by page to a sink (a file the user
+// picked, or the parts of a Blob), so a large export neither waits for the
+// whole list nor holds it twice.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import type { ListPetsParams, PetstoreClient } from '@/lib/client/api-client';
 import type { Pet } from '@/lib/contract/pets';
 
 const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status'] as const;
-const PAGE_SIZE = 100;
 
 export type CsvSink = { write: (text: string) => Promise<void> };
 
@@ -18,27 +17,24 @@ function csvRows(pets: Pet[], categoryName: (categoryId: number) => string): str
   );
 }
 
-/** Writes the header and every pet of the view; returns how many pets were written. */
+/** Writes the header and every pet of the pages; returns how many pets were written. */
 export async function writePetsCsv(options: {
-  client: PetstoreClient;
-  params: Omit<ListPetsParams, 'limit' | 'cursor'>;
+  pages: AsyncIterable<Pet[]>;
   categoryName: (categoryId: number) => string;
   sink: CsvSink;
   onProgress: (written: number) => void;
   signal: AbortSignal;
 }): Promise<number> {
-  const { client, params, categoryName, sink, onProgress, signal } = options;
+  const { pages, categoryName, sink, onProgress, signal } = options;
   await sink.write(stringify([CSV_COLUMNS as unknown as string[]]));
   let written = 0;
-  let cursor: string | undefined;
-  do {
+  signal.throwIfAborted();
+  for await (const page of pages) {
     signal.throwIfAborted();
-    const page = await client.listPets({ ...params, limit: PAGE_SIZE, cursor });
-    await sink.write(csvRows(page.items, categoryName));
-    written += page.items.length;
+    await sink.write(csvRows(page, categoryName));
+    written += page.length;
     onProgress(written);
-    cursor = page.nextCursor;
-  } while (cursor);
+  }
   return written;
 }
 

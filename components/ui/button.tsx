@@ -23,13 +23,7 @@ export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', c
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export function Button({
-  variant,
-  size,
-  className,
-  type = 'button',
-  ...props
-}: ComponentProps<'button'> & { variant?: Variant; size?: Size }) {
+export function Button({ variant, size, className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 

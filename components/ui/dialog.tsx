@@ -37,9 +37,7 @@ function DialogPanel({ title, description, children }: { title: string; descript
         <div className="mb-4 flex items-start justify-between gap-4">
           <div className="space-y-1">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            {description && (
-              <RadixDialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{description}</RadixDialog.Description>
-            )}
+            {description && <RadixDialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{description}</RadixDialog.Description>}
           </div>
           <RadixDialog.Close
             className="-m-1 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"

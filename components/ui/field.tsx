@@ -5,8 +5,7 @@ import { cn } from './cn';
 
 const control =
   'block rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500';
-const borders = (isInvalid: boolean) =>
-  isInvalid ? 'border-red-500 dark:border-red-400' : 'border-zinc-300 dark:border-zinc-700';
+const borders = (isInvalid: boolean) => (isInvalid ? 'border-red-500 dark:border-red-400' : 'border-zinc-300 dark:border-zinc-700');
 
 export function Field({
   id,

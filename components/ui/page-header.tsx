@@ -5,7 +5,7 @@ export function PageHeader({ title, description, action }: { title: ReactNode; d
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0 space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
         {description && <p className="text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
       </div>
       {action}

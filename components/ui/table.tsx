@@ -99,6 +99,13 @@ export function Tr({ className, ...props }: ComponentProps<'tr'>) {
   );
 }
 
-export function Td({ className, ...props }: ComponentProps<'td'>) {
-  return <td role="cell" className={cn('h-12 px-4 whitespace-nowrap', className)} {...props} />;
+/**
+ * A cell; `wraps` for one holding a name (up to 100 characters, maybe without a
+ * space): it wraps, anywhere if it must, so that one long name does not make
+ * the table too wide for its card and stack the whole page.
+ */
+export function Td({ className, wraps = false, ...props }: ComponentProps<'td'> & { wraps?: boolean }) {
+  return (
+    <td role="cell" className={cn('h-12 px-4', wraps ? 'min-w-40 whitespace-normal [overflow-wrap:anywhere]' : 'whitespace-nowrap', className)} {...props} />
+  );
 }

@@ -1,20 +1,31 @@
 'use client';
-// UserManager: who can sign in to the dashboard, and adding someone (as
-// `npm run user -- create` does), checked by the contract's NewUser schema.
+// UserManager (admins): who can sign in to the dashboard, with their role and
+// state and what an admin may do to each (user-actions.tsx), and adding someone
+// (as `npm run user -- create` does), checked by the contract's NewUser schema.
 import { UserPlus } from 'lucide-react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
-import { MIN_PASSWORD_LENGTH, NewUser } from '@/lib/contract/users';
+import { useMe } from '@/lib/client/provider';
+import { ROLES } from '@/lib/contract/roles';
+import { MIN_PASSWORD_LENGTH, NewUser, type User } from '@/lib/contract/users';
 import { sentence } from '../form-errors';
 import { formatDateTime } from '../format';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
-import { describedBy, Field, Input } from '../ui/field';
+import { Badge } from '../ui/badge';
+import { describedBy, Field, Input, Select } from '../ui/field';
 import { SubmitButton } from '../ui/form-buttons';
 import { Notice } from '../ui/notice';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { useContractForm } from '../use-contract-form';
+import { ChangeRoleButton, DeleteUserButton, DisableUserButton, ResetPasswordButton } from './user-actions';
 
-const USER_COLUMNS = [{ title: 'Email' }, { title: 'Added' }];
+const USER_COLUMNS = [
+  { title: 'Email' },
+  { title: 'Role' },
+  { title: 'State' },
+  { title: 'Added' },
+  { title: 'Actions', isTitleHidden: true, className: 'text-right' },
+];
 
 export function UserManager() {
   const users = useUsers();
@@ -31,10 +42,7 @@ export function UserManager() {
             <TableHead columns={USER_COLUMNS} />
             <tbody>
               {users.data.map((user) => (
-                <Tr key={user.id}>
-                  <Td className="font-medium">{user.email}</Td>
-                  <Td className="text-zinc-600 dark:text-zinc-400">{formatDateTime(user.createdAt)}</Td>
-                </Tr>
+                <UserRow key={user.id} user={user} />
               ))}
             </tbody>
           </Table>
@@ -44,11 +52,53 @@ export function UserManager() {
   );
 }
 
+function UserRow({ user }: { user: User }) {
+  const me = useMe();
+  const isMe = user.email === me.email;
+  return (
+    <Tr>
+      <Td className="font-medium">
+        {user.email}
+        {isMe && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">(you)</span>}
+      </Td>
+      <Td>
+        <Badge tone={user.role === 'admin' ? 'violet' : user.role === 'editor' ? 'blue' : 'zinc'}>{user.role}</Badge>
+      </Td>
+      <Td>
+        {user.disabled ? (
+          <Badge tone="red">disabled</Badge>
+        ) : user.mustChangePassword ? (
+          <Badge tone="amber">must change password</Badge>
+        ) : (
+          <Badge tone="green">active</Badge>
+        )}
+      </Td>
+      <Td className="text-zinc-600 dark:text-zinc-400">{formatDateTime(user.createdAt)}</Td>
+      <Td className="text-right">
+        {isMe ? (
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">Another admin changes your account</span>
+        ) : (
+          <div className="flex flex-wrap justify-end gap-1">
+            <ChangeRoleButton user={user} />
+            <ResetPasswordButton user={user} />
+            <DisableUserButton user={user} />
+            <DeleteUserButton user={user} />
+          </div>
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
 function AddUserForm() {
   const createUser = useCreateUser();
   const form = useContractForm({
     schema: NewUser,
-    read: (values) => ({ email: String(values.get('email') ?? ''), password: String(values.get('password') ?? '') }),
+    read: (values) => ({
+      email: String(values.get('email') ?? ''),
+      password: String(values.get('password') ?? ''),
+      role: String(values.get('role') ?? 'viewer'),
+    }),
     save: (newUser) => createUser.mutateAsync(newUser),
     onSaved: (_user, element) => element?.reset(),
   });
@@ -57,16 +107,44 @@ function AddUserForm() {
   const emailError = sentence('Email', form.errors.email);
   const passwordError = sentence('Password', form.errors.password);
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      onSubmit={form.submit}
+      onChange={form.change}
+      noValidate
+      className="space-y-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 className="font-semibold">Add a user</h3>
-      {added && <Notice tone="success" title={`${added.email} can now sign in`}>Give them their password by a safe channel; they can change it here.</Notice>}
-      {form.refusal && <Notice tone="error" title="The user was not added">{form.refusal.message}</Notice>}
-      <div className="grid gap-4 sm:grid-cols-2">
+      {added && (
+        <Notice tone="success" title={`${added.email} can now sign in`}>
+          Give them their password by a safe channel; they can change it here.
+        </Notice>
+      )}
+      {form.refusal && (
+        <Notice tone="error" title="The user was not added">
+          {form.refusal.message}
+        </Notice>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
         <Field id="user-email" label="Email" error={emailError}>
           <Input {...describedBy('user-email', emailError)} name="email" type="email" autoComplete="off" isInvalid={Boolean(emailError)} />
         </Field>
         <Field id="user-password" label="First password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={passwordError}>
-          <Input {...describedBy('user-password', passwordError, true)} name="password" type="password" autoComplete="new-password" isInvalid={Boolean(passwordError)} />
+          <Input
+            {...describedBy('user-password', passwordError, true)}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            isInvalid={Boolean(passwordError)}
+          />
+        </Field>
+        <Field id="user-role" label="Role">
+          <Select id="user-role" name="role" defaultValue="viewer">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       <SubmitButton isSaving={form.isSaving} icon={<UserPlus aria-hidden />} label="Add user" pendingLabel="Adding…" />

@@ -5,12 +5,14 @@
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { createApiKey, revokeApiKey, scopesFor } from '../api-keys';
+import { ROLE_SCOPE } from '../contract/roles';
 import { now } from '../runtime/clock';
 import { config } from '../runtime/config';
 import { db } from '../db/client';
 import { log } from '../runtime/log';
 import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
-import { verifyCredentials } from '../users';
+import { normaliseEmail, verifyCredentials } from '../users';
+import { recordSignIn } from '../activity';
 import { authSecret } from './secret';
 import { SIGN_IN_PATH } from './sign-in-path';
 import { throttledError } from './throttled-error';
@@ -42,39 +44,47 @@ export function authOptions(): AuthOptions {
             throw throttledError(admission.retryAfterSeconds);
           }
           const user = await verifyCredentials(database, credentials.email, credentials.password);
+          // Recorded either way (a wrong password, an unknown email or a disabled account alike).
+          await recordSignIn(database, { email: normaliseEmail(credentials.email), userId: user?.id, isSuccess: Boolean(user) });
           if (!user) return null;
           await forgetSignInFailures(database, user.email);
-          return { id: String(user.id), email: user.email };
+          return { id: String(user.id), email: user.email, role: user.role, mustChangePassword: user.mustChangePassword };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        // `user` is only present at sign-in: that is when the session's key is made.
+        // `user` is only present at sign-in: that is when the session's key is made. Its
+        // scopes are the role's (a temporary password reads only, until it is replaced).
         if (user) {
           const expiresAt = new Date(now().getTime() + SESSION_SECONDS * 1000);
           const { apiKey, secret } = await createApiKey(await db(), {
             name: `Dashboard session of ${user.email}`,
-            scopes: scopesFor('admin'),
+            scopes: scopesFor(user.mustChangePassword ? 'read' : ROLE_SCOPE[user.role]),
             expiresAt,
             userId: Number(user.id),
+            isSession: true,
           });
           token.apiKey = secret;
           token.apiKeyId = apiKey.id;
           token.apiKeyExpiresAt = expiresAt.toISOString();
+          token.role = user.role;
+          token.mustChangePassword = user.mustChangePassword;
         }
         return token;
       },
       async session({ session, token }) {
         session.apiKey = token.apiKey;
         session.apiKeyExpiresAt = token.apiKeyExpiresAt;
+        session.role = token.role;
+        session.mustChangePassword = token.mustChangePassword;
         return session;
       },
     },
     events: {
       async signOut({ token }) {
         if (typeof token?.apiKeyId !== 'number') return;
-        await revokeApiKey(await db(), token.apiKeyId, now());
+        await revokeApiKey(await db(), token.apiKeyId, now(), 'signed-out');
         log.info({ keyId: token.apiKeyId }, 'dashboard session key revoked at sign-out');
       },
     },

@@ -1,22 +1,44 @@
-// The dashboard session as server components see it: null when signed out or
-// when the session's API key has run out (then the user signs in again).
+// The dashboard session as server components see it: null when signed out, and
+// ended (with the reason) when its API key no longer works: revoked (signed out
+// elsewhere, password changed, disabled, role changed, deleted) or expired. The
+// key is checked as /v1 checks it (the process's key cache, told of every
+// revocation on every instance), so a page and its /v1 calls never disagree:
+// the sign-in page never sends an ended session back to a page (no loop).
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
+import { processKeyCache } from '../api-key-cache';
+import { checkApiKey } from '../api-key-check';
+import { revocationReason, type RevokeReason } from '../api-keys';
+import { db } from '../db/client';
 import { now } from '../runtime/clock';
 import { authOptions } from './options';
 import { SIGN_IN_PATH, signInUrl } from './sign-in-path';
 
-export async function currentSession(): Promise<Session | null> {
+export type SessionState = { status: 'active'; session: Session } | { status: 'ended'; reason: RevokeReason | 'expired' } | { status: 'none' };
+
+export async function sessionState(): Promise<SessionState> {
   const session = await getServerSession(authOptions());
-  if (!session?.apiKey || new Date(session.apiKeyExpiresAt) <= now()) return null;
-  return session;
+  if (!session?.apiKey) return { status: 'none' };
+  // A session from before roles knows no role: it signs in again and gets one.
+  if (!session.role) return { status: 'ended', reason: 'role-changed' };
+  const database = await db();
+  const check = await checkApiKey(database, session.apiKey, now(), processKeyCache());
+  if (check.ok) return { status: 'active', session };
+  if (check.reason === 'revoked') return { status: 'ended', reason: (await revocationReason(database, session.apiKey)) ?? 'revoked' };
+  // An unknown key: its user was deleted with it, or the database was reset.
+  return { status: 'ended', reason: check.reason === 'expired' ? 'expired' : 'deleted' };
 }
 
-/** The session, or a redirect to the sign-in page that comes back to `returnTo`. */
+export async function currentSession(): Promise<Session | null> {
+  const state = await sessionState();
+  return state.status === 'active' ? state.session : null;
+}
+
+/** The session, or a redirect to the sign-in page (saying why an ended one ended) that comes back to `returnTo`. */
 export async function requireSession(returnTo?: string): Promise<Session> {
-  const session = await currentSession();
-  if (!session) redirect(signInPath(returnTo));
-  return session;
+  const state = await sessionState();
+  if (state.status === 'active') return state.session;
+  redirect(signInPath(returnTo));
 }
 
 /** Only same-site paths are followed after sign-in (no open redirect). */

@@ -1,6 +1,6 @@
 // Sends a signed-out visitor of a dashboard page to the sign-in page, keeping
 // where they were going (used by proxy.ts). A convenience only: the (admin)
-// layout checks the session itself, and /v1 never looks at cookies (DESIGN.md, Auth).
+// layout checks the session itself, and /v1 never looks at cookies (docs/ARCHITECTURE.md, "Authentication").
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { authSecret } from './secret';

@@ -3,12 +3,13 @@
 // out of the browser's first load), and every Error body surfaced as an
 // ApiClientError. Used by the dashboard in the browser and by the tests in Node.
 import type { z } from 'zod';
+import type { ActivityEntry } from '../contract/activity';
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
-import type { Category, CategoryUpdate, ListCategoriesQuery, NewCategory } from '../contract/categories';
+import type { Category, CategoryUpdate, ListCategoriesQuery, ListedCategory, NewCategory } from '../contract/categories';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
-import type { ListOrdersQuery, NewOrder, Order, OrderUpdate } from '../contract/orders';
-import type { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetUpdate } from '../contract/pets';
-import type { NewUser, PasswordChange, User } from '../contract/users';
+import type { ListOrdersQuery, NewOrder, Order, OrderCounts, OrderCountsQuery, OrderUpdate } from '../contract/orders';
+import type { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetTimestamps, PetUpdate } from '../contract/pets';
+import type { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserUpdate } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
 import { linkTarget } from './link-header';
 
@@ -41,10 +42,22 @@ type IntegerParam = 'limit' | 'categoryId' | 'petId';
 type QueryParams<Query extends z.ZodType> = {
   [Name in keyof z.input<Query>]?: z.input<Query>[Name] | (Name extends IntegerParam ? number : never);
 };
-export type ListPetsParams = QueryParams<typeof ListPetsQuery>;
+// `id` (the batch read) stands alone: listPetsByIds.
+export type ListPetsParams = Omit<QueryParams<typeof ListPetsQuery>, 'id'>;
 export type CountPetsParams = QueryParams<typeof PetCountsQuery>;
 type ListCategoriesParams = QueryParams<typeof ListCategoriesQuery>;
 export type ListOrdersParams = QueryParams<typeof ListOrdersQuery>;
+export type CountOrdersParams = QueryParams<typeof OrderCountsQuery>;
+export type ListActivityParams = {
+  limit?: number;
+  cursor?: string;
+  resource?: string;
+  resourceId?: string;
+  actorUserId?: number;
+  actorKeyId?: number;
+  since?: string;
+  until?: string;
+};
 
 type ClientOptions = {
   /** Where the API is served; '' (the default) means the page's own origin. */
@@ -69,6 +82,12 @@ export class PetstoreClient {
     return this.page<Pet>('/v1/pets', params);
   }
 
+  /** listPets with `id` (experimental batch read): the pets among these ids (at most 100), by id, in one request. */
+  async listPetsByIds(petIds: number[]): Promise<Pet[]> {
+    const ids = petIds.map((id) => encodeURIComponent(id)).join(',');
+    return this.request<Pet[]>('GET', `/v1/pets?id=${ids}`).then(({ body }) => body);
+  }
+
   /** createPet: POST /v1/pets */
   async createPet(newPet: NewPet): Promise<Pet> {
     return this.request<Pet>('POST', '/v1/pets', newPet).then(({ body }) => body);
@@ -84,6 +103,11 @@ export class PetstoreClient {
     return this.request<PetCounts>('GET', `/v1/pets/counts${queryString(params)}`).then(({ body }) => body);
   }
 
+  /** getPetTimestamps: GET /v1/pets/{petId}/timestamps (experimental): when the pet was added and last changed. */
+  async getPetTimestamps(petId: number): Promise<PetTimestamps> {
+    return this.request<PetTimestamps>('GET', `/v1/pets/${encodeURIComponent(petId)}/timestamps`).then(({ body }) => body);
+  }
+
   /** updatePet: PATCH /v1/pets/{petId} (experimental); merge semantics, `status: null` removes the status. */
   async updatePet(petId: number, update: PetUpdate): Promise<Pet> {
     return this.request<Pet>('PATCH', `/v1/pets/${encodeURIComponent(petId)}`, update).then(({ body }) => body);
@@ -95,13 +119,18 @@ export class PetstoreClient {
   }
 
   /** listCategories: GET /v1/categories (experimental) */
-  async listCategories(params: ListCategoriesParams = {}): Promise<Page<Category>> {
-    return this.page<Category>('/v1/categories', params);
+  async listCategories(params: ListCategoriesParams = {}): Promise<Page<ListedCategory>> {
+    return this.page<ListedCategory>('/v1/categories', params);
   }
 
   /** createCategory: POST /v1/categories (experimental); 409 when the name is taken, ignoring case. */
   async createCategory(newCategory: NewCategory): Promise<Category> {
     return this.request<Category>('POST', '/v1/categories', newCategory).then(({ body }) => body);
+  }
+
+  /** deleteCategory: DELETE /v1/categories/{categoryId} (experimental); refused (409) while pets name it. */
+  async deleteCategory(categoryId: number): Promise<void> {
+    await this.request<undefined>('DELETE', `/v1/categories/${encodeURIComponent(categoryId)}`);
   }
 
   /** getCategory: GET /v1/categories/{categoryId} (experimental) */
@@ -127,6 +156,11 @@ export class PetstoreClient {
     return this.page<Order>('/v1/store/orders', params);
   }
 
+  /** countOrders: GET /v1/store/orders/counts (experimental); the same filters as listOrders. */
+  async countOrders(params: CountOrdersParams = {}): Promise<OrderCounts> {
+    return this.request<OrderCounts>('GET', `/v1/store/orders/counts${queryString(params)}`).then(({ body }) => body);
+  }
+
   /** getOrder: GET /v1/store/orders/{orderId} (experimental) */
   async getOrder(orderId: number): Promise<Order> {
     return this.request<Order>('GET', `/v1/store/orders/${encodeURIComponent(orderId)}`).then(({ body }) => body);
@@ -142,17 +176,17 @@ export class PetstoreClient {
     return this.request<Order>('PATCH', `/v1/store/orders/${encodeURIComponent(orderId)}`, update).then(({ body }) => body);
   }
 
-  /** listApiKeys: GET /v1/api-keys (admin) */
+  /** listApiKeys: GET /v1/api-keys (every key for an admin, a user's own otherwise) */
   async listApiKeys(): Promise<ApiKey[]> {
     return this.request<ApiKey[]>('GET', '/v1/api-keys').then(({ body }) => body);
   }
 
-  /** createApiKey: POST /v1/api-keys (admin); the answer holds the key, shown this once. */
+  /** createApiKey: POST /v1/api-keys (no wider than the user's role); the answer holds the key, shown this once. */
   async createApiKey(newKey: NewApiKey): Promise<CreatedApiKey> {
     return this.request<CreatedApiKey>('POST', '/v1/api-keys', newKey).then(({ body }) => body);
   }
 
-  /** revokeApiKey: DELETE /v1/api-keys/{keyId} (admin) */
+  /** revokeApiKey: DELETE /v1/api-keys/{keyId} (any for an admin, a user's own otherwise; never the bootstrap key) */
   async revokeApiKey(keyId: number): Promise<ApiKey> {
     return this.request<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(keyId)}`).then(({ body }) => body);
   }
@@ -165,6 +199,31 @@ export class PetstoreClient {
   /** createUser: POST /v1/users (admin, experimental); the dashboard user the CLI's `user create` would add. */
   async createUser(newUser: NewUser): Promise<User> {
     return this.request<User>('POST', '/v1/users', newUser).then(({ body }) => body);
+  }
+
+  /** listActivity: GET /v1/activity (admin, experimental), newest first. */
+  async listActivity(params: ListActivityParams = {}): Promise<Page<ActivityEntry>> {
+    return this.page<ActivityEntry>('/v1/activity', params);
+  }
+
+  /** updateUser: PATCH /v1/users/{userId} (admin, experimental): role, disabled; ends their sessions. */
+  async updateUser(userId: number, update: UserUpdate): Promise<ChangedUser> {
+    return this.request<ChangedUser>('PATCH', `/v1/users/${encodeURIComponent(userId)}`, update).then(({ body }) => body);
+  }
+
+  /** deleteUser: DELETE /v1/users/{userId} (admin, experimental) */
+  async deleteUser(userId: number): Promise<void> {
+    await this.request<undefined>('DELETE', `/v1/users/${encodeURIComponent(userId)}`);
+  }
+
+  /** resetUserPassword: POST /v1/users/{userId}/password-reset (admin, experimental); the temporary password, shown once. */
+  async resetUserPassword(userId: number): Promise<PasswordReset> {
+    return this.request<PasswordReset>('POST', `/v1/users/${encodeURIComponent(userId)}/password-reset`).then(({ body }) => body);
+  }
+
+  /** endOwnSessions: DELETE /v1/me/sessions (experimental): sign out everywhere, this session included. */
+  async endOwnSessions(): Promise<void> {
+    await this.request<undefined>('DELETE', '/v1/me/sessions');
   }
 
   /** changeOwnPassword: PUT /v1/me/password (experimental); for the user behind a dashboard session's key. */
@@ -188,11 +247,11 @@ export class PetstoreClient {
         body: payload === undefined ? undefined : JSON.stringify(payload),
         cache: 'no-store',
       });
-    } catch (error) {
+    } catch {
       throw new ApiClientError({
         code: 'service_unavailable',
         status: 0,
-        message: `The API could not be reached (${(error as Error).message}).`,
+        message: 'The server could not be reached. Check your connection; the page retries by itself.',
       });
     }
     const text = await response.text();

@@ -1,29 +1,46 @@
 'use client';
 // React Query hooks over the typed client: one per /v1 operation the dashboard
 // uses. Lists keep the previous page on screen while the next one loads.
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewApiKey } from '../contract/api-keys';
-import type { Category, NewCategory } from '../contract/categories';
+import type { ListedCategory, NewCategory } from '../contract/categories';
 import type { NewOrder, Order, OrderStatus } from '../contract/orders';
 import type { NewPet, Pet, PetUpdate } from '../contract/pets';
-import type { NewUser, PasswordChange } from '../contract/users';
-import type { ListOrdersParams, ListPetsParams, CountPetsParams } from './api-client';
+import type { NewUser, PasswordChange, UserUpdate } from '../contract/users';
+import {
+  ApiClientError,
+  type CountOrdersParams,
+  type ListActivityParams,
+  type ListOrdersParams,
+  type ListPetsParams,
+  type CountPetsParams,
+} from './api-client';
+import { runBulkChange, type BulkAction, type BulkProgress } from './bulk-change';
 import { usePetstoreClient } from './provider';
 
 export const queryKeys = {
   pets: (params?: ListPetsParams) => (params ? ['pets', params] : ['pets']),
   petCounts: (params?: CountPetsParams) => (params ? ['pet-counts', params] : ['pet-counts']),
   pet: (petId: number) => ['pet', petId],
+  // Under the pet's key, so that whatever refreshes the pet refreshes these too.
+  petTimestamps: (petId: number) => ['pet', petId, 'timestamps'],
+  // Under 'pets', so that whatever refreshes the lists refreshes the batch reads too.
+  petBatch: (petIds: number[]) => ['pets', 'by-id', petIds],
   orders: (params?: ListOrdersParams) => (params ? ['orders', params] : ['orders']),
+  // Under 'orders', so that whatever refreshes the lists refreshes their counts too.
+  orderCounts: (params: CountOrdersParams) => ['orders', 'counts', params],
   order: (orderId: number) => ['order', orderId],
   categories: () => ['categories'],
   apiKeys: () => ['api-keys'],
   users: () => ['users'],
+  activity: (params?: ListActivityParams) => (params ? ['activity', params] : ['activity']),
+  // A mutation's key: while one runs, the change feed leaves the pets alone (live-updates.tsx).
+  bulkPetChange: () => ['bulk-pet-change'],
 };
 
-export function usePets(params: ListPetsParams) {
+export function usePets(params: ListPetsParams, { enabled = true } = {}) {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.pets(params), queryFn: () => client.listPets(params), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.pets(params), queryFn: () => client.listPets(params), placeholderData: keepPreviousData, enabled });
 }
 
 /** How many pets match the filters, in each status (the tabs' numbers). */
@@ -37,22 +54,36 @@ export function usePet(petId: number) {
   return useQuery({ queryKey: queryKeys.pet(petId), queryFn: () => client.getPet(petId) });
 }
 
-/** Several pets at once (e.g. the distinct pets of a page of orders), each cached as the pet page caches it. */
-export function usePetsById(petIds: number[]): Map<number, Pet> {
+/** When the pet was added and last changed. */
+export function usePetTimestamps(petId: number) {
   const client = usePetstoreClient();
-  const distinct = [...new Set(petIds)];
-  return useQueries({
-    queries: distinct.map((petId) => ({ queryKey: queryKeys.pet(petId), queryFn: () => client.getPet(petId), staleTime: 60_000 })),
-    combine: (results) => new Map(results.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : []))),
-  });
+  return useQuery({ queryKey: queryKeys.petTimestamps(petId), queryFn: () => client.getPetTimestamps(petId) });
 }
 
-/** A pet's list, counts and page all change together. */
+/**
+ * Several pets at once (e.g. the distinct pets of a page of orders), in one
+ * batch read (GET /v1/pets?id=…); `undefined` while it loads.
+ */
+export function usePetsById(petIds: number[]): Map<number, Pet> | undefined {
+  const client = usePetstoreClient();
+  const distinct = [...new Set(petIds)].sort((a, b) => a - b);
+  const { data } = useQuery({
+    queryKey: queryKeys.petBatch(distinct),
+    queryFn: () => client.listPetsByIds(distinct),
+    enabled: distinct.length > 0,
+    staleTime: 60_000,
+  });
+  return data && new Map(data.map((pet) => [pet.id, pet]));
+}
+
+/** A pet's list, counts, page (its timestamps too) and its category's pet count all change together. */
 function refreshPets(queryClient: ReturnType<typeof useQueryClient>, pet?: Pet) {
   if (pet) queryClient.setQueryData(queryKeys.pet(pet.id), pet);
   return Promise.all([
+    pet && queryClient.invalidateQueries({ queryKey: queryKeys.petTimestamps(pet.id) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.pets() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.petCounts() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
   ]);
 }
 
@@ -86,9 +117,34 @@ export function useDeletePet(petId: number) {
   });
 }
 
-export function useOrders(params: ListOrdersParams) {
+/**
+ * A change to many pets (lib/client/bulk-change.ts). Its own changes would
+ * each make the lists stale: they are refreshed once, at the end, instead.
+ */
+export function useBulkPetChange() {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.orders(params), queryFn: () => client.listOrders(params), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: queryKeys.bulkPetChange(),
+    mutationFn: (run: { pets: Pick<Pet, 'id' | 'name'>[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void }) =>
+      runBulkChange(client, run),
+    onSettled: (result) =>
+      // After a 401 the lists are left as they are: refetching them would leave the page before its summary is read.
+      result?.stoppedBy instanceof ApiClientError && result.stoppedBy.status === 401
+        ? undefined
+        : Promise.all([refreshPets(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.activity() })]),
+  });
+}
+
+export function useOrders(params: ListOrdersParams, { enabled = true } = {}) {
+  const client = usePetstoreClient();
+  return useQuery({ queryKey: queryKeys.orders(params), queryFn: () => client.listOrders(params), placeholderData: keepPreviousData, enabled });
+}
+
+/** How many orders match the filters, in each status (the tabs' numbers). */
+export function useOrderCounts(params: CountOrdersParams) {
+  const client = usePetstoreClient();
+  return useQuery({ queryKey: queryKeys.orderCounts(params), queryFn: () => client.countOrders(params), placeholderData: keepPreviousData });
 }
 
 export function useOrder(orderId: number) {
@@ -130,7 +186,7 @@ export function useCategories() {
   return useQuery({
     queryKey: queryKeys.categories(),
     queryFn: async () => {
-      const all: Category[] = [];
+      const all: ListedCategory[] = [];
       let cursor: string | undefined;
       do {
         const page = await client.listCategories({ limit: CATEGORY_PAGE, cursor });
@@ -158,6 +214,16 @@ export function useRenameCategory(categoryId: number) {
   return useMutation({
     mutationFn: (name: string) => client.updateCategory(categoryId, { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
+  });
+}
+
+/** Deletes a category; refused (409) while pets name it. */
+export function useDeleteCategory(categoryId: number) {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => client.deleteCategory(categoryId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
   });
 }
 
@@ -201,4 +267,35 @@ export function useCreateUser() {
 export function useChangeOwnPassword() {
   const client = usePetstoreClient();
   return useMutation({ mutationFn: (change: PasswordChange) => client.changeOwnPassword(change) });
+}
+
+/** What an admin does to another user: their keys may stop too, so both lists refresh. */
+function useUserMutation<Variables, Result>(mutate: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: mutate,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users() }), queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys() })]),
+  });
+}
+
+export function useUpdateUser(userId: number) {
+  const client = usePetstoreClient();
+  return useUserMutation((update: UserUpdate) => client.updateUser(userId, update));
+}
+
+export function useDeleteUser(userId: number) {
+  const client = usePetstoreClient();
+  return useUserMutation(() => client.deleteUser(userId));
+}
+
+export function useResetUserPassword(userId: number) {
+  const client = usePetstoreClient();
+  return useUserMutation(() => client.resetUserPassword(userId));
+}
+
+/** The activity log (admins), newest first; a change on screen makes it stale (live-updates.tsx). */
+export function useActivity(params: ListActivityParams) {
+  const client = usePetstoreClient();
+  return useQuery({ queryKey: queryKeys.activity(params), queryFn: () => client.listActivity(params), placeholderData: keepPreviousData });
 }

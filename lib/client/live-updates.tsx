@@ -13,10 +13,15 @@ import { usePetstoreClient } from './provider';
 
 function invalidate(queryClient: QueryClient, change: Change): void {
   const stale = (queryKey: unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  // A bulk change's own thousand changes would refetch the list as many times; it refreshes once at its end.
+  if (change.resource === 'pet' && queryClient.isMutating({ mutationKey: queryKeys.bulkPetChange() }) > 0) return;
+  // Every change is in the activity log too.
+  stale(queryKeys.activity());
   if (change.resource === 'pet') {
     stale(queryKeys.pets());
     stale(queryKeys.petCounts());
     stale(change.id === undefined ? ['pet'] : queryKeys.pet(change.id));
+    stale(queryKeys.categories()); // their pet counts
   } else if (change.resource === 'order') {
     // An order moves its pet's status; the change names only the order, so every pet on screen is checked.
     stale(queryKeys.orders());

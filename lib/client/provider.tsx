@@ -1,26 +1,33 @@
 'use client';
 // Gives the dashboard's client components one typed client (bearing the
 // session's API key) and one React Query cache. A 401 means the session's key
-// ran out or was revoked: the user is sent to sign in again.
+// ran out or was revoked: what was shown is dropped at once, and the user is sent
+// to the sign-in page, which says why the session ended.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { signInUrl } from '../auth/sign-in-path';
+import type { Role } from '../contract/roles';
 import { ApiClientError, PetstoreClient } from './api-client';
 
 const ClientContext = createContext<PetstoreClient | null>(null);
+type Me = { email: string; role: Role };
+const MeContext = createContext<Me>({ email: '', role: 'viewer' });
 
-function sendToSignInOnUnauthorized(error: unknown): void {
-  if (error instanceof ApiClientError && error.status === 401) {
-    const here = window.location.pathname + window.location.search;
-    // A full page load on purpose: the sign-in page must start from a fresh session state.
-    window.location.assign(signInUrl(here));
-  }
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status === 401;
 }
 
-function newQueryClient(): QueryClient {
+function sendToSignIn(): void {
+  const here = window.location.pathname + window.location.search;
+  // A full page load on purpose: the sign-in page must start from a fresh session state.
+  window.location.assign(signInUrl(here));
+}
+
+function newQueryClient(onUnauthorized: () => void): QueryClient {
+  const onError = (error: unknown) => isUnauthorized(error) && onUnauthorized();
   return new QueryClient({
-    queryCache: new QueryCache({ onError: sendToSignInOnUnauthorized }),
-    mutationCache: new MutationCache({ onError: sendToSignInOnUnauthorized }),
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -31,12 +38,35 @@ function newQueryClient(): QueryClient {
   });
 }
 
-export function ApiClientProvider({ apiKey, children }: { apiKey: string; children: ReactNode }) {
+export function ApiClientProvider({ apiKey, me, children }: { apiKey: string; me: Me; children: ReactNode }) {
   const [client] = useState(() => new PetstoreClient({ apiKey }));
-  const [queryClient] = useState(newQueryClient);
+  const [hasEnded, setEnded] = useState(false);
+  const [queryClient] = useState(() => {
+    // Several queries fail at once when a session ends: one trip to the sign-in page, not one each.
+    let isLeaving = false;
+    return newQueryClient(() => {
+      if (isLeaving) return;
+      isLeaving = true;
+      setEnded(true);
+      sendToSignIn();
+    });
+  });
+  useEffect(() => {
+    if (hasEnded) queryClient.clear();
+  }, [hasEnded, queryClient]);
   return (
     <ClientContext.Provider value={client}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <MeContext.Provider value={me}>
+        <QueryClientProvider client={queryClient}>
+          {hasEnded ? (
+            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+              Your session has ended. Taking you to the sign-in page…
+            </p>
+          ) : (
+            children
+          )}
+        </QueryClientProvider>
+      </MeContext.Provider>
     </ClientContext.Provider>
   );
 }
@@ -45,4 +75,14 @@ export function usePetstoreClient(): PetstoreClient {
   const client = useContext(ClientContext);
   if (!client) throw new Error('usePetstoreClient needs an ApiClientProvider above it.');
   return client;
+}
+
+/** The signed-in user's role: what the dashboard shows them (the server enforces it regardless). */
+export function useRole(): Role {
+  return useContext(MeContext).role;
+}
+
+/** The signed-in user's email and role. */
+export function useMe(): Me {
+  return useContext(MeContext);
 }

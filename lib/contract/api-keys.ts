@@ -1,12 +1,17 @@
 // ApiKey, NewApiKey and CreatedApiKey: the dashboard's key management
 // operations under /v1/api-keys (admin scope; not part of the public spec).
 import { z } from 'zod';
+import { displayName } from './names';
 import { int64Id } from './params';
 
 /** Each scope includes the ones before it; `admin` may manage keys. */
 export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
 /** The scopes a key made through the API can have (admin stays with sessions and the bootstrap key). */
 const GRANTABLE_SCOPES = ['read', 'write'] as const;
+
+/** Who made a key: a user (dashboard or API), the CLI, the bootstrap key; `config` is the bootstrap key itself. */
+export const API_KEY_MAKERS = ['user', 'cli', 'bootstrap', 'config'] as const;
+export type ApiKeyMaker = (typeof API_KEY_MAKERS)[number];
 
 export const ApiKeyScope = z.enum(API_KEY_SCOPES).meta({ id: 'ApiKeyScope' });
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
@@ -21,6 +26,17 @@ export const ApiKey = z
     expiresAt: z.iso.datetime().optional().meta({ description: 'Absent when the key never expires.' }),
     lastUsedAt: z.iso.datetime().optional().meta({ description: 'Refreshed at most once a minute; absent if never used.' }),
     revokedAt: z.iso.datetime().optional(),
+    madeBy: z
+      .object({
+        kind: z.enum(API_KEY_MAKERS),
+        userId: z.int().min(1).optional().meta({ format: 'int64' }),
+        email: z.string().optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          'Who made the key (experimental): a user (with their id and email, absent once deleted), the CLI, the bootstrap key, or `config` for the bootstrap key itself.',
+      }),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -30,16 +46,12 @@ export const ApiKeys = z.array(ApiKey).meta({ id: 'ApiKeys' });
 export const NewApiKey = z
   .strictObject(
     {
-      name: z
-        .string({ error: 'must be a string' })
-        .trim()
-        .min(1, { error: 'must not be empty' })
-        .max(100, { error: 'must be at most 100 characters' }),
+      name: displayName('A name to recognise the key by.'),
       scope: z.enum(GRANTABLE_SCOPES, { error: `must be one of ${GRANTABLE_SCOPES.join(', ')}` }),
       expiresAt: z.iso
         .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
         .optional()
-        .meta({ description: 'When the key stops working; absent for a key that never expires.' }),
+        .meta({ description: 'When the key stops working: an instant in the future (a past one is refused); absent for a key that never expires.' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'must be a JSON object') },
   )

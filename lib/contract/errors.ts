@@ -1,4 +1,4 @@
-// The Error shape (spec §2.5) and the closed set of error codes (DESIGN.md).
+// The Error shape (docs/CONTRACT.md §2.5) and the closed set of error codes (docs/ARCHITECTURE.md).
 import { z } from 'zod';
 
 export const ERROR_CODES = [

@@ -3,14 +3,15 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from './deprecation';
+import { ActivityEntries, ListActivityQuery } from './activity';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
-import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderIdParams, OrderUpdate, Orders } from './orders';
+import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderCounts, OrderCountsQuery, OrderIdParams, OrderUpdate, Orders } from './orders';
 import { Categories, Category, CategoryIdParams, CategoryUpdate, ListCategoriesQuery, NewCategory } from './categories';
 import { Change } from './changes';
-import { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetIdParams, PetUpdate, Pets } from './pets';
-import { NewUser, PasswordChange, User, Users } from './users';
+import { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetIdParams, PetTimestamps, PetUpdate, Pets } from './pets';
+import { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserIdParams, Users, UserUpdate } from './users';
 import { commonErrors, errorResponses } from './responses';
 
 const jsonBody = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -32,7 +33,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'listPets',
       summary: 'List animals',
       description:
-        'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header, which keeps every filter. Experimental additions: `name` (search), `categoryId` and `sort`.',
+        'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header, which keeps every filter. Experimental additions: `name` (search), `categoryId`, `sort`, and `id` (a batch read of up to 100 pets by id, which takes no other parameter).',
       tags: ['pets'],
       requestParams: { query: ListPetsQuery },
       responses: {
@@ -68,7 +69,8 @@ const paths: ZodOpenApiPathsObject = {
     get: {
       operationId: 'countPets',
       summary: 'Count animals (experimental)',
-      description: 'How many animals match the filters (the list’s `status`, `name` and `categoryId`), in all and by status. Unfiltered, it reads counters kept by triggers, so it costs the same at any size.',
+      description:
+        'How many animals match the filters (the list’s `status`, `name` and `categoryId`), in all and by status. Unfiltered, it reads counters kept by triggers, so it costs the same at any size.',
       tags: ['pets'],
       'x-stability': 'experimental',
       requestParams: { query: PetCountsQuery },
@@ -138,10 +140,29 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/pets/{petId}/timestamps': {
+    get: {
+      operationId: 'getPetTimestamps',
+      summary: 'When an animal was added and last changed (experimental)',
+      description:
+        'The animal’s `createdAt` and `updatedAt`, kept apart from the Pet, whose fields the contract fixes. `updatedAt` moves with every change of the animal’s name, category or status, an order’s included. Not deprecated.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(PetTimestamps) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
   '/store/orders': {
     get: {
       operationId: 'listOrders',
       summary: 'List orders (experimental)',
+      description:
+        'Orders in ascending id order, or by `sort`, at most `limit` of them, filtered by `status`, `petId` and `petName` (a search in the pets’ names). The next page, if any, is announced in the `Link` header, which keeps every filter and the sort.',
       tags: ['store'],
       ...experimentalWithoutTryIt,
       requestParams: { query: ListOrdersQuery },
@@ -173,10 +194,26 @@ const paths: ZodOpenApiPathsObject = {
         '409': {
           ...errorResponses.Conflict,
           id: undefined,
-          description: 'The animal is not `available` (`conflict`; the message names its status), or the Idempotency-Key was used for another request or is in progress.',
+          description:
+            'The animal is not `available` (`conflict`; the message names its status), or the Idempotency-Key was used for another request or is in progress.',
         },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/store/orders/counts': {
+    get: {
+      operationId: 'countOrders',
+      summary: 'Count orders (experimental)',
+      description: 'How many orders match the filters (the list’s `status`, `petId` and `petName`), in all and by status.',
+      tags: ['store'],
+      ...experimentalWithoutTryIt,
+      requestParams: { query: OrderCountsQuery },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(OrderCounts) },
+        '400': errorResponses.BadRequest,
         ...commonErrors,
       },
     },
@@ -207,7 +244,11 @@ const paths: ZodOpenApiPathsObject = {
         '200': { description: 'The order, moved.', ...jsonBody(Order) },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
-        '409': { ...errorResponses.Conflict, id: undefined, description: 'The move is not allowed from the order’s current status (`conflict`); the message names the allowed moves.' },
+        '409': {
+          ...errorResponses.Conflict,
+          id: undefined,
+          description: 'The move is not allowed from the order’s current status (`conflict`); the message names the allowed moves.',
+        },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,
@@ -218,7 +259,8 @@ const paths: ZodOpenApiPathsObject = {
     get: {
       operationId: 'listCategories',
       summary: 'List categories (experimental)',
-      description: 'Categories in ascending id order, at most `limit`; the next page is announced in the `Link` header.',
+      description:
+        'Categories in ascending id order, at most `limit`, each with its `petCount` (experimental); the next page is announced in the `Link` header.',
       tags: ['categories'],
       'x-stability': 'experimental',
       requestParams: { query: ListCategoriesQuery },
@@ -231,7 +273,8 @@ const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: 'createCategory',
       summary: 'Add a category (experimental)',
-      description: 'Names are unique ignoring case: a name already taken answers 409. `POST /pets` still accepts any `categoryId`, whether or not such a category exists.',
+      description:
+        'Names are unique ignoring case: a name already taken answers 409. `POST /pets` still accepts any `categoryId`, whether or not such a category exists.',
       tags: ['categories'],
       'x-stability': 'experimental',
       requestBody: { required: true, ...jsonBody(NewCategory) },
@@ -280,6 +323,21 @@ const paths: ZodOpenApiPathsObject = {
         ...commonErrors,
       },
     },
+    delete: {
+      operationId: 'deleteCategory',
+      summary: 'Delete a category (experimental)',
+      description: 'Removes a category that no pet names. While pets have its id as `categoryId` it answers 409, and the message says how many.',
+      tags: ['categories'],
+      'x-stability': 'experimental',
+      requestParams: { path: CategoryIdParams },
+      responses: {
+        '204': { description: 'Deleted.' },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'Pets have this category; the message says how many (`conflict`).' },
+        ...commonErrors,
+      },
+    },
   },
   '/changes': {
     get: {
@@ -300,7 +358,7 @@ const paths: ZodOpenApiPathsObject = {
         ': heartbeat',
         '```',
         '',
-        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment): refetch what you show. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. The key is checked again before events and heartbeats (at most once a second): the stream ends once it is revoked or expired. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
+        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment, or this client read too slowly and the events waiting for it were dropped): refetch what you show. Streams are capped per API key (`429`, 20 by default) and per server instance (`503`, 1,000 by default); the Error says which, and `Retry-After` when to try again. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. The key is checked again before events and heartbeats (at most once a second): the stream ends once it is revoked or expired. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
       ].join('\n'),
       tags: ['changes'],
       'x-stability': 'experimental',
@@ -309,7 +367,9 @@ const paths: ZodOpenApiPathsObject = {
         '200': {
           description: 'The stream; it stays open until the client or the server closes it.',
           content: {
-            'text/event-stream': { schema: { type: 'string' as const, description: 'Events whose `data` is a `Change` (JSON), or `{}` for `ready` and `resync`.' } },
+            'text/event-stream': {
+              schema: { type: 'string' as const, description: 'Events whose `data` is a `Change` (JSON), or `{}` for `ready` and `resync`.' },
+            },
           },
         },
         ...commonErrors,
@@ -319,15 +379,17 @@ const paths: ZodOpenApiPathsObject = {
   '/api-keys': {
     get: {
       operationId: 'listApiKeys',
-      summary: 'List API keys (admin)',
-      description: 'Dashboard operation: the keys made by hand (CLI, dashboard, bootstrap), newest first; the short-lived keys of dashboard sessions are not listed. Needs the `admin` scope, which dashboard sessions have.',
+      summary: 'List API keys',
+      description:
+        'Dashboard operation: the keys made by hand (CLI, dashboard, bootstrap), newest first, each with who made it; the short-lived keys of dashboard sessions are not listed. With the `admin` scope (an admin’s session, the bootstrap key), every key; with a viewer’s or editor’s session, the keys that user made; any other key is a 403.',
       tags: ['api-keys'],
       responses: { '200': { description: 'Success.', ...jsonBody(ApiKeys) }, ...commonErrors },
     },
     post: {
       operationId: 'createApiKey',
-      summary: 'Create an API key (admin)',
-      description: 'Dashboard operation. The answer holds the key itself, shown only this once. `write` includes `read`.',
+      summary: 'Create an API key',
+      description:
+        'Dashboard operation. The answer holds the key itself, shown only this once. `write` includes `read`. With the `admin` scope, any scope; a viewer’s session may make `read` keys, an editor’s `read` or `write` (403 beyond); any other key is a 403. The key belongs to the user whose session made it.',
       tags: ['api-keys'],
       requestBody: { required: true, ...jsonBody(NewApiKey) },
       responses: {
@@ -342,14 +404,16 @@ const paths: ZodOpenApiPathsObject = {
   '/api-keys/{keyId}': {
     delete: {
       operationId: 'revokeApiKey',
-      summary: 'Revoke an API key (admin)',
-      description: 'Dashboard operation. The key stops working at once and stays listed with `revokedAt`; revoking twice keeps the first time.',
+      summary: 'Revoke an API key',
+      description:
+        'Dashboard operation. The key stops working at once and stays listed with `revokedAt`; revoking twice keeps the first time. With the `admin` scope, any listed key; with a viewer’s or editor’s session, only their own (another’s is a 404). The bootstrap key is configuration and cannot be revoked here (409).',
       tags: ['api-keys'],
       requestParams: { path: ApiKeyIdParams },
       responses: {
         '200': { description: 'The revoked key.', ...jsonBody(ApiKey) },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
         ...commonErrors,
       },
     },
@@ -384,6 +448,88 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/users/{userId}': {
+    patch: {
+      operationId: 'updateUser',
+      summary: 'Change a user’s role, or disable or enable them (admin, experimental)',
+      description:
+        'A role change ends the user’s sessions and revokes the keys they made that the new role does not allow; disabling ends their sessions and revokes every key of theirs (enabling again brings none back). The answer lists the revoked keys. 409 for the last enabled admin (demoted or disabled), and for your own account (ask another admin).',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestParams: { path: UserIdParams },
+      requestBody: { required: true, ...jsonBody(UserUpdate) },
+      responses: {
+        '200': { description: 'The user after the change.', ...jsonBody(ChangedUser) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+    delete: {
+      operationId: 'deleteUser',
+      summary: 'Delete a user (admin, experimental)',
+      description:
+        'Their sessions end and every key of theirs is revoked (the keys stay listed, with no owner). 409 for the last enabled admin and for your own account.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestParams: { path: UserIdParams },
+      responses: {
+        '204': { description: 'User deleted.' },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
+        ...commonErrors,
+      },
+    },
+  },
+  '/users/{userId}/password-reset': {
+    post: {
+      operationId: 'resetUserPassword',
+      summary: 'Give a user a temporary password (admin, experimental)',
+      description:
+        'The answer holds a temporary password, shown only this once; the user must replace it at their next sign-in (until then their session may only read). Their sessions end; their failed sign-ins are forgotten. 409 for your own account.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      requestParams: { path: UserIdParams },
+      responses: {
+        '200': { description: 'The temporary password.', ...jsonBody(PasswordReset) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
+        ...commonErrors,
+      },
+    },
+  },
+  '/activity': {
+    get: {
+      operationId: 'listActivity',
+      summary: 'Read the activity log (admin, experimental)',
+      description:
+        'Every change to pets, categories, orders, users and API keys, and every sign-in (failed ones too), newest first: when, who, what, the changed fields before and after, the request id. Written in the same transaction as the change, so a refused or rolled-back change leaves no entry; never holds passwords, key material or hashes. Kept for `PETSTORE_ACTIVITY_RETENTION_DAYS` (400 by default). Needs the `admin` scope.',
+      tags: ['activity'],
+      'x-stability': 'experimental',
+      requestParams: { query: ListActivityQuery },
+      responses: {
+        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(ActivityEntries) },
+        '400': errorResponses.BadRequest,
+        ...commonErrors,
+      },
+    },
+  },
+  '/me/sessions': {
+    delete: {
+      operationId: 'endOwnSessions',
+      summary: 'Sign out everywhere (experimental)',
+      description:
+        'Every dashboard session of the user whose session key makes the request ends, this one included. The keys they made by hand keep working. A key that is no dashboard session is a 403.',
+      tags: ['users'],
+      'x-stability': 'experimental',
+      responses: { '204': { description: 'Every session ended.' }, ...commonErrors },
+    },
+  },
   '/me/password': {
     put: {
       operationId: 'changeOwnPassword',
@@ -414,13 +560,22 @@ function describePetEffects(): string {
   return (['delivered', 'cancelled'] as const).map((status) => `${status} makes it \`${PET_STATUS_FOR_ORDER[status]}\``).join(', ');
 }
 
+/** Where a server's URL comes from, for a reader of the document. */
+function describeServer(url: string, variable: string): string {
+  return url.startsWith('/') ? `\`${url}\` on the host that served this document (\`${variable}\` is not set)` : `\`${url}\` (from \`${variable}\`)`;
+}
+
 export function createOpenApiDocument(servers: { production: string; staging: string }) {
   return createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Petstore',
       version: '1.0.0',
-      description: 'A pet store catalogue: list, add and fetch animals, and place, list and move store orders. Every operation requires a bearer API key.',
+      description: [
+        'A pet store catalogue: list, add and fetch animals, and place, list and move store orders. Every operation requires a bearer API key.',
+        '',
+        `Servers: Production is ${describeServer(servers.production, 'PETSTORE_PRODUCTION_URL')}; Staging is ${describeServer(servers.staging, 'PETSTORE_STAGING_URL')}. The serving instance's environment sets both.`,
+      ].join('\n'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -433,8 +588,16 @@ export function createOpenApiDocument(servers: { production: string; staging: st
       { name: 'store', description: 'Store orders (experimental).' },
       { name: 'categories', description: 'Categories of animals (experimental).' },
       { name: 'changes', description: 'A live feed of changes (experimental).' },
-      { name: 'api-keys', description: 'Dashboard and admin operations: managing API keys (`admin` scope).' },
-      { name: 'users', description: 'Dashboard users (experimental): adding one (`admin` scope) and changing your own password.' },
+      {
+        name: 'api-keys',
+        description: 'Dashboard and admin operations: managing API keys (every key with the `admin` scope; a dashboard user’s own otherwise).',
+      },
+      { name: 'activity', description: 'The activity log (experimental): who changed what, when (`admin` scope).' },
+      {
+        name: 'users',
+        description:
+          'Dashboard users (experimental): adding, changing, disabling, deleting them and resetting passwords (`admin` scope); your own password and sessions.',
+      },
     ],
     paths,
     components: {

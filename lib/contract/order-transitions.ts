@@ -1,5 +1,5 @@
 // The order state machine: which moves between order statuses are allowed and
-// what each does to the pet (DESIGN.md: a pet's status changes only through
+// what each does to the pet (docs/ARCHITECTURE.md: a pet's status changes only through
 // orders). Pure data and functions, so the API, the dashboard and the docs read
 // one table.
 import type { OrderStatus } from './orders';

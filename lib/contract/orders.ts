@@ -1,7 +1,9 @@
 // Order, OrderStatus, NewOrder and OrderUpdate (the contract leaves orders open;
-// DESIGN.md fixes the shape, issue 4 the operations that change it).
+// docs/ARCHITECTURE.md fixes the shape, docs/ORDERS.md the operations that change it).
 import { z } from 'zod';
-import { Cursor, Limit, MAX_JSON_INTEGER, int64Id } from './params';
+import { MAX_NAME_LENGTH, nameSearch } from './names';
+import { Limit, MAX_JSON_INTEGER, int64Id } from './params';
+import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 
 export const ORDER_STATUSES = ['placed', 'approved', 'delivered', 'cancelled'] as const;
 
@@ -22,13 +24,69 @@ export type Order = z.infer<typeof Order>;
 
 export const Orders = z.array(Order).meta({ id: 'Orders' });
 
-export const ListOrdersQuery = z.object({
-  limit: Limit,
-  status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-  petId: int64Id().optional().meta({ description: 'Only orders for this pet.' }),
-  cursor: Cursor,
-});
+const ORDER_SORTS = ['id', '-id', 'createdAt', '-createdAt'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const OrderSortParam = z
+  .enum(ORDER_SORTS, { error: `must be one of ${ORDER_SORTS.join(', ')}` })
+  .default('id')
+  .meta({
+    description:
+      'Experimental. The order of the list: `id` (the default), `-id`, `createdAt` (when placed, earliest first), `-createdAt` (latest first; ties broken by id). Every order pages with its own cursors.',
+  });
+
+/** An order's createdAt to the microsecond, as a createdAt sort's cursor carries it (the database's own precision). */
+const PLACED_AT_KEY = /^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$/;
+
+// A real instant: the date and time exist (no 13th month, no 30 February), checked to the millisecond.
+function isPlacedAtKey(key: string): boolean {
+  if (!PLACED_AT_KEY.test(key)) return false;
+  const toTheMillisecond = `${key.slice(0, 23)}Z`;
+  const instant = new Date(toTheMillisecond);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString() === toTheMillisecond;
+}
+
+/** Where a page of the list ended: the sort, the last order's id and, by date placed, its createdAt to the microsecond. */
+export type OrderCursor = SortCursor<OrderSort>;
+
+const OrderCursorParam = sortCursorParam(ORDER_SORTS, (sort) => (sort === 'createdAt' || sort === '-createdAt' ? isPlacedAtKey : undefined));
+
+const StatusFilter = z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional();
+
+const PetIdFilter = int64Id().optional().meta({ description: 'Only orders for this pet.' });
+
+const PetNameSearch = nameSearch(
+  `Experimental. Only orders whose pet's name contains this text, ignoring case (1 to ${MAX_NAME_LENGTH} characters, as given: not trimmed; no control characters; \`%\` and \`_\` are plain characters).`,
+);
+
+export const ListOrdersQuery = z
+  .object({
+    limit: Limit,
+    status: StatusFilter,
+    petId: PetIdFilter,
+    petName: PetNameSearch,
+    sort: OrderSortParam,
+    cursor: OrderCursorParam,
+  })
+  .superRefine(refuseCursorOfAnotherSort);
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
+
+/** The list's filters, without paging or order: what GET /v1/store/orders/counts takes. */
+export const OrderCountsQuery = z.object({ status: StatusFilter, petId: PetIdFilter, petName: PetNameSearch });
+export type OrderCountsQuery = z.infer<typeof OrderCountsQuery>;
+
+const count = z.int().min(0);
+
+export const OrderCounts = z
+  .object({
+    total: count.meta({ description: 'Every order that matches the filters.' }),
+    placed: count,
+    approved: count,
+    delivered: count,
+    cancelled: count,
+  })
+  .meta({ id: 'OrderCounts', description: 'How many orders match the filters, in all and by status.' });
+export type OrderCounts = z.infer<typeof OrderCounts>;
 
 export const OrderIdParams = z.object({ orderId: int64Id() });
 

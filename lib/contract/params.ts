@@ -38,41 +38,50 @@ export const queryCategoryId = z
   .regex(/^[0-9]{1,16}$/, { error: `must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`, abort: true })
   .transform(Number)
   .refine((id) => id >= 1 && id <= Number.MAX_SAFE_INTEGER, { error: `must be a positive integer up to ${Number.MAX_SAFE_INTEGER}` })
-  .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });
+  .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 /** Cursors are opaque to clients: base64url of the last id on the previous page. */
 export function encodeCursor(lastId: number): string {
   return Buffer.from(`id:${lastId}`).toString('base64url');
 }
 
-export const Cursor = z
-  .string()
-  .transform((value, context) => {
-    const decoded = Buffer.from(value, 'base64url').toString('utf8');
-    const match = /^id:([1-9][0-9]{0,15})$/.exec(decoded);
-    const lastId = match ? Number(match[1]) : NaN;
-    if (!Number.isSafeInteger(lastId) || encodeCursor(lastId) !== value) {
-      context.addIssue({ code: 'custom', message: 'is not a valid cursor; use the one from the Link header' });
-      return z.NEVER;
-    }
-    return lastId;
-  })
-  .optional()
-  .meta({
-    description: 'Opaque cursor from the `Link: <…>; rel="next"` header of the previous page.',
-    override: documentAs({ type: 'string' }),
-  });
+/**
+ * An opaque cursor parameter: `decode` gives the position it holds, or undefined
+ * for a value that is not a cursor this list wrote (a 400 that says where to get one).
+ */
+export function cursorParam<Position>(decode: (value: string) => Position | undefined, description: string) {
+  return z
+    .string()
+    .transform((value, context) => {
+      const position = decode(value);
+      if (position === undefined) {
+        context.addIssue({ code: 'custom', message: 'is not a valid cursor; use the one from the Link header' });
+        return z.NEVER;
+      }
+      return position;
+    })
+    .optional()
+    .meta({ description, override: documentAs({ type: 'string' }) });
+}
+
+export const Cursor = cursorParam((value) => {
+  const match = /^id:([1-9][0-9]{0,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  const lastId = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(lastId) && encodeCursor(lastId) === value ? lastId : undefined;
+}, 'Opaque cursor from the `Link: <…>; rel="next"` header of the previous page.');
 
 /** An int64 identifier in a path segment. */
 export function int64Id() {
   const message = 'must be a positive integer (int64)';
-  return z
-    .string()
-    // abort: zod 4 runs every check, and BigInt() throws on a non-digit string.
-    .regex(/^[0-9]{1,19}$/, { error: message, abort: true })
-    .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
-    .transform((value) => BigInt(value))
-    .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) });
+  return (
+    z
+      .string()
+      // abort: zod 4 runs every check, and BigInt() throws on a non-digit string.
+      .regex(/^[0-9]{1,19}$/, { error: message, abort: true })
+      .refine((value) => BigInt(value) >= 1n && BigInt(value) <= INT64_MAX, { error: message })
+      .transform((value) => BigInt(value))
+      .meta({ override: documentAs({ type: 'integer', format: 'int64', minimum: 1 }) })
+  );
 }
 
 /** The largest integer that survives a JSON round trip in JavaScript clients. */

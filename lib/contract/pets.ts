@@ -1,26 +1,17 @@
-// Pet, NewPet, PetStatus and the parameters of the pets operations (spec §2,
-// §4.1-4.3), and the experimental extensions (DESIGN.md): search, category
+// Pet, NewPet, PetStatus and the parameters of the pets operations (docs/CONTRACT.md §2,
+// §4.1-4.3), and the experimental extensions (docs/ARCHITECTURE.md): search, category
 // filter and sort on the list, counts, and PetUpdate for PATCH.
 import { z } from 'zod';
+import { MAX_NAME_LENGTH, displayName, hasNoControlCharacter, isWithinNameLength, nameSearch } from './names';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
+import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 
 export const PetStatus = z.enum(PET_STATUSES).meta({ id: 'PetStatus', description: 'Availability status.' });
 export type PetStatus = z.infer<typeof PetStatus>;
 
-// Control characters (C0, DEL, C1) have no place in a name.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
-export const PetName = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .refine((name) => name.length > 0, { error: 'must not be empty' })
-  .refine((name) => [...name].length <= 100, { error: 'must be at most 100 characters' })
-  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: 'must not contain control characters' })
-  // JSON can carry a lone surrogate (\ud800); stored as UTF-8 it would silently become U+FFFD.
-  .refine((name) => name.isWellFormed(), { error: 'must be valid Unicode (no unpaired surrogates)' })
-  .meta({ description: "The animal's name: 1 to 100 characters after trimming, no control characters.", minLength: 1, maxLength: 100 });
+const PetName = displayName("The animal's name.");
 
 const CATEGORY_ID_TOO_BIG = `must be at most ${MAX_JSON_INTEGER} (2^53-1): larger int64 values cannot be represented exactly in JSON`;
 
@@ -29,8 +20,7 @@ const CategoryId = z
   // zod's int() also range-checks against 2^53-1; say that plainly, once (abort skips the max below).
   .int({
     abort: true,
-    error: (issue) =>
-      issue.code === 'too_big' ? CATEGORY_ID_TOO_BIG : issue.code === 'too_small' ? 'must be a positive integer' : 'must be an integer',
+    error: (issue) => (issue.code === 'too_big' ? CATEGORY_ID_TOO_BIG : issue.code === 'too_small' ? 'must be a positive integer' : 'must be an integer'),
   })
   .min(1, { error: 'must be a positive integer' })
   .max(MAX_JSON_INTEGER, { error: CATEGORY_ID_TOO_BIG })
@@ -71,14 +61,9 @@ const PetSortParam = z
       'Experimental. The order of the list: `id` (oldest first, the default), `-id` (newest first), `name`, `-name` (ties broken by id). Every order pages with its own cursors.',
   });
 
-const NameSearch = z
-  .string()
-  .refine((text) => text.length > 0 && [...text].length <= 100, { error: 'must be 1 to 100 characters' })
-  .refine((text) => !CONTROL_CHARACTERS.test(text), { error: 'must not contain control characters' })
-  .optional()
-  .meta({
-    description: 'Experimental. Only pets whose name contains this text, ignoring case (1 to 100 characters; `%` and `_` are plain characters).',
-  });
+const NameSearch = nameSearch(
+  `Experimental. Only pets whose name contains this text, ignoring case (1 to ${MAX_NAME_LENGTH} characters, as given: not trimmed; no control characters; \`%\` and \`_\` are plain characters).`,
+);
 
 const STATUS_FILTERS = [...PET_STATUSES, 'none'] as const;
 
@@ -88,50 +73,52 @@ const StatusFilter = z
   .optional()
   .meta({ description: 'Only pets with this status; `none` (experimental): pets without a status.' });
 
-/** Where a page of the list ended: the sort it belongs to, and that sort's key of the last pet. */
-export type PetCursor = { sort: PetSort; id: number; name?: string };
+/** Where a page of the list ended: the sort it belongs to, the last pet's id and, sorted by name, its name. */
+export type PetCursor = SortCursor<PetSort>;
 
-/** Cursors are opaque to clients: base64url of `<sort>:<id>[:<name>]` (sort=id keeps the original `id:<id>`). */
-export function encodePetCursor(cursor: PetCursor): string {
-  const name = cursor.sort === 'name' || cursor.sort === '-name' ? `:${cursor.name ?? ''}` : '';
-  return Buffer.from(`${cursor.sort}:${cursor.id}${name}`).toString('base64url');
-}
+// A name sort's key is a pet's name, one that could be stored (a NUL, say, could not, and the database refuses to compare it).
+const couldBeStoredName = (name: string) => name.length > 0 && isWithinNameLength(name) && hasNoControlCharacter(name) && name.isWellFormed();
 
-const CURSOR_FORMAT = /^(-?(?:id|name)):([1-9][0-9]{0,15})(?::([\s\S]*))?$/;
-
-function decodePetCursor(value: string): PetCursor | undefined {
-  const match = CURSOR_FORMAT.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match) return undefined;
-  const sort = match[1] as PetSort;
-  const id = Number(match[2]);
-  const hasName = sort === 'name' || sort === '-name';
-  if (!Number.isSafeInteger(id) || hasName !== (match[3] !== undefined)) return undefined;
-  const cursor: PetCursor = hasName ? { sort, id, name: match[3]! } : { sort, id };
-  return encodePetCursor(cursor) === value ? cursor : undefined;
-}
-
-const PetCursorParam = z
-  .string()
-  .transform((value, context) => {
-    const cursor = decodePetCursor(value);
-    if (!cursor) {
-      context.addIssue({ code: 'custom', message: 'is not a valid cursor; use the one from the Link header' });
-      return z.NEVER;
-    }
-    return cursor;
-  })
-  .optional()
-  .meta({
-    description: 'Opaque cursor from the `Link: <…>; rel="next"` header of the previous page (it belongs to that page\'s `sort`).',
-    override: documentAs({ type: 'string' }),
-  });
+const PetCursorParam = sortCursorParam(PET_SORTS, (sort) => (sort === 'name' || sort === '-name' ? couldBeStoredName : undefined));
 
 const CategoryFilter = queryCategoryId.optional().meta({
   description: 'Experimental. Only pets of this category.',
 });
 
+/** The most ids one batch read takes (GET /v1/pets?id=…, experimental). */
+const MAX_BATCH_IDS = 100;
+
+const BAD_ID_LIST = `must be 1 to ${MAX_BATCH_IDS} comma-separated positive integers up to ${Number.MAX_SAFE_INTEGER}`;
+
+// Experimental batch read: the pets among these ids, by id, in one request (the Orders page's names).
+const PetIdList = z
+  .string()
+  .transform((value, context) => {
+    const parts = value.split(',');
+    const ids = parts.map(Number);
+    const valid = parts.every((part, index) => /^[0-9]{1,16}$/.test(part) && ids[index]! >= 1 && ids[index]! <= Number.MAX_SAFE_INTEGER);
+    if (parts.length > MAX_BATCH_IDS) context.addIssue({ code: 'custom', message: `lists ${parts.length} ids; at most ${MAX_BATCH_IDS} are allowed` });
+    else if (!valid) context.addIssue({ code: 'custom', message: BAD_ID_LIST });
+    return [...new Set(ids)];
+  })
+  .optional()
+  .meta({
+    description: `Experimental. A batch read: only the pets with these ids (1 to ${MAX_BATCH_IDS}, comma-separated, e.g. \`1,2,3\`; repeats count once), ordered by id, all in one answer without a \`Link\` header. Ids that match no pet are left out. It stands alone: with any other parameter of this list it answers 400.`,
+    param: { style: 'form', explode: false },
+    override: documentAs({
+      type: 'array',
+      items: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+      minItems: 1,
+      maxItems: MAX_BATCH_IDS,
+    }),
+  });
+
+/** The listPets parameters that page or filter: the batch read (`id`) takes none of them. */
+export const LIST_PETS_PAGING_AND_FILTERS = ['limit', 'status', 'name', 'categoryId', 'sort', 'cursor'] as const;
+
 export const ListPetsQuery = z
   .object({
+    id: PetIdList,
     limit: Limit,
     status: StatusFilter,
     name: NameSearch,
@@ -139,15 +126,7 @@ export const ListPetsQuery = z
     sort: PetSortParam,
     cursor: PetCursorParam,
   })
-  .superRefine((query, context) => {
-    if (query.cursor && query.cursor.sort !== query.sort) {
-      context.addIssue({
-        code: 'custom',
-        path: ['cursor'],
-        message: `belongs to sort=${query.cursor.sort}, not sort=${query.sort}; start again without a cursor`,
-      });
-    }
-  });
+  .superRefine(refuseCursorOfAnotherSort);
 export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
 
 /** The list's filters, without paging or order: what GET /v1/pets/counts takes. */
@@ -187,3 +166,15 @@ export const PetUpdate = z
 export type PetUpdate = z.infer<typeof PetUpdate>;
 
 export const PetIdParams = z.object({ petId: int64Id() });
+
+/** When a pet was added and last changed (experimental): kept out of Pet, whose fields the contract fixes. */
+export const PetTimestamps = z
+  .object({
+    createdAt: z.iso.datetime().meta({ description: 'When the animal was added.' }),
+    updatedAt: z.iso.datetime().meta({
+      description:
+        'When the animal last changed: its name, category or status, by any path (an order moving its status included). Animals added before the service kept this have the time it began to.',
+    }),
+  })
+  .meta({ id: 'PetTimestamps' });
+export type PetTimestamps = z.infer<typeof PetTimestamps>;

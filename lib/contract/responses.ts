@@ -1,4 +1,4 @@
-// Reusable OpenAPI response objects for the error answers (spec §7).
+// Reusable OpenAPI response objects for the error answers (docs/CONTRACT.md §7).
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { ErrorBody } from './errors';
 import { MAX_BODY_BYTES } from './limits.mjs';
@@ -8,7 +8,10 @@ function errorResponse(id: string, description: string, headers?: ZodOpenApiResp
 }
 
 export const errorResponses = {
-  BadRequest: errorResponse('BadRequest', 'The request is invalid: a parameter or the body is missing required fields or has invalid values (`invalid_request`). `details` lists each problem.'),
+  BadRequest: errorResponse(
+    'BadRequest',
+    'The request is invalid: a parameter or the body is missing required fields or has invalid values (`invalid_request`). `details` lists each problem.',
+  ),
   Unauthorized: errorResponse('Unauthorized', 'Missing or invalid API key (`unauthorized`).', {
     'WWW-Authenticate': { description: 'RFC 6750 challenge, e.g. `Bearer realm="petstore", error="invalid_token"`.', schema: { type: 'string' as const } },
   }),
@@ -28,7 +31,8 @@ export const errorResponses = {
         schema: { type: 'string' as const },
       },
       RateLimit: {
-        description: 'draft-ietf-httpapi-ratelimit-headers: what is left, e.g. `"default";r=0;t=2` (r requests now, full again in t seconds). Sent on every authenticated answer.',
+        description:
+          'draft-ietf-httpapi-ratelimit-headers: what is left, e.g. `"default";r=0;t=2` (r requests now, full again in t seconds). Sent on every authenticated answer.',
         schema: { type: 'string' as const },
       },
     },

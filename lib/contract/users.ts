@@ -1,6 +1,10 @@
 // User, NewUser and PasswordChange: dashboard users through /v1/users (admin)
 // and /v1/me/password (the signed-in user's own); experimental, not in the spec.
 import { z } from 'zod';
+import { int64Id } from './params';
+import { ROLES } from './roles';
+
+const Role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).meta({ id: 'Role' });
 
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 200;
@@ -17,6 +21,9 @@ export const User = z
   .object({
     id: z.int().min(1).meta({ format: 'int64' }),
     email: z.string(),
+    role: Role,
+    disabled: z.boolean().meta({ description: 'A disabled user cannot sign in; their keys were revoked.' }),
+    mustChangePassword: z.boolean().meta({ description: 'True after a password reset, until the user sets one of their own.' }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'User' });
@@ -31,8 +38,11 @@ export const NewUser = z
         .string({ error: 'must be a string' })
         .trim()
         .toLowerCase()
-        .pipe(z.email({ error: 'must be an email address' }).max(254, { error: 'must be at most 254 characters' })),
+        .pipe(z.email({ error: 'must be an email address' }).max(254, { error: 'must be at most 254 characters' }))
+        // The document shows what the address must be (the pipe's input side alone would say "a string").
+        .meta({ format: 'email', maxLength: 254, pattern: z.regexes.email.source, description: 'Trimmed and lower-cased.' }),
       password: Password.meta({ description: 'The first password; the user can change it from the dashboard.' }),
+      role: Role.optional().meta({ description: 'Absent: viewer.' }),
     },
     closed,
   )
@@ -53,3 +63,32 @@ export const PasswordChange = z
   })
   .meta({ id: 'PasswordChange' });
 export type PasswordChange = z.infer<typeof PasswordChange>;
+
+/** PATCH /v1/users/{userId}: a new role, or disabled/enabled; at least one. */
+export const UserUpdate = z
+  .strictObject(
+    {
+      role: Role.optional(),
+      disabled: z.boolean({ error: 'must be true or false' }).optional(),
+    },
+    closed,
+  )
+  .refine((update) => update.role !== undefined || update.disabled !== undefined, { error: 'must name role or disabled' })
+  .meta({ id: 'UserUpdate' });
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+export const PasswordReset = z
+  .object({
+    temporaryPassword: z.string().meta({ description: 'Shown only in this response; the user must replace it at their next sign-in.' }),
+  })
+  .meta({ id: 'PasswordReset' });
+export type PasswordReset = z.infer<typeof PasswordReset>;
+
+export const ChangedUser = User.extend({
+  stoppedKeyIds: z
+    .array(z.int().min(1).meta({ format: 'int64' }))
+    .meta({ description: 'The keys this change revoked: the user’s sessions, and the keys they made that the change stops.' }),
+}).meta({ id: 'ChangedUser' });
+export type ChangedUser = z.infer<typeof ChangedUser>;
+
+export const UserIdParams = z.object({ userId: int64Id() });

@@ -11,6 +11,7 @@ import { processState } from '../process-state';
 import { boundedClient } from './deadline';
 import { watchedSocket } from './hung-connections';
 import { setNotificationClient } from './notify';
+import { freeBytes, RESERVE_BYTES, storageFullError } from './storage';
 import { pgliteExtensions } from './pglite-extensions';
 import { trackPoolUse } from './pool-use';
 import * as schema from './schema';
@@ -222,7 +223,7 @@ async function openPglite(directory: string): Promise<Handle> {
   // Imported lazily so a PostgreSQL deployment never loads the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(directory, { extensions: await pgliteExtensions() });
+  const client = await createPglite(PGlite, directory);
   return {
     kind: 'pglite',
     database: drizzlePglite(client, { schema }) as unknown as Database,
@@ -236,6 +237,21 @@ async function openPglite(directory: string): Promise<Handle> {
       handlers.onState(true);
     },
   };
+}
+
+/**
+ * PGlite.create, with a full disk said in words: PGlite reports one as its file
+ * system's "ErrnoError: errno 51" (or not at all, when initdb dies midway).
+ */
+async function createPglite(PGlite: typeof import('@electric-sql/pglite').PGlite, directory: string) {
+  try {
+    return await PGlite.create(directory, { extensions: await pgliteExtensions() });
+  } catch (error) {
+    const free = await freeBytes(directory).catch(() => Number.POSITIVE_INFINITY);
+    const errno = (error as { errno?: unknown } | null)?.errno;
+    if (free < RESERVE_BYTES || errno === 51 || /errno 51|ENOSPC|No space left/.test(String(error))) throw storageFullError(directory, free);
+    throw error;
+  }
 }
 
 // PGlite has no cross-process lock: two processes on one folder corrupt it.

@@ -1,9 +1,9 @@
 // How long one piece of database work may wait: every query and every
 // transaction sent through the postgres driver gets a deadline (a pool
 // connection to wait for, a connection to open, the answer itself), so that a
-// paused or partitioned database gives a prompt error (503) instead of a hang.
-// Client-side only: nothing here needs a session, so it holds behind a
-// transaction-pooling PgBouncer too.
+// paused or partitioned database gives a prompt error (503) instead of a hang,
+// and a statement still running then is cancelled on the server. Nothing here
+// needs a session, so it holds behind a transaction-pooling PgBouncer too.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
 import { processState } from '../process-state';
@@ -39,6 +39,8 @@ type PendingQuery = postgres.PendingQuery<postgres.Row[]> & {
   state: unknown;
   strings: string[];
   args: unknown[];
+  // The pool's cancel for this query; query.cancel() would drop the promise it returns.
+  canceller: ((query: PendingQuery) => Promise<void>) | null;
 };
 
 /**
@@ -69,9 +71,11 @@ function nextDeadline(): number {
  * deadline its caller gets DATABASE_TIMEOUT. A query still waiting for a
  * connection then is turned into `select 1` before it can be sent, so a write
  * its caller was told failed never happens later. (The driver's own cancel()
- * is no use here: on a query handed to a connection that is still connecting
- * it leaves that connection unusable.) A query already sent cannot be taken
- * back; a connection that never answers is closed by hung-connections.ts.
+ * is no use there: on a query handed to a connection that is still connecting
+ * it leaves that connection unusable.) A query already sent is cancelled on
+ * the server (cancelOnServer), so that its backend stops waiting on a lock
+ * when the caller stops waiting for it; a connection that never answers is
+ * closed by hung-connections.ts.
  */
 function bound(query: PendingQuery, deadline: number): PendingQuery {
   const run = query.then.bind(query);
@@ -85,20 +89,39 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
         if (query.state === null) {
           query.strings = ['select 1'];
           query.args = [];
+        } else {
+          cancelOnServer(query);
         }
         reject(timeoutError(budget));
       }, remaining);
       run(...stopTimerOnSettle(timer, resolve, reject));
     });
   // The driver's then/catch/finally start the query; these start it only through settle().
-  const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) =>
-    (outcome ??= settle()).then(onFulfilled, onRejected);
+  const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => (outcome ??= settle()).then(onFulfilled, onRejected);
   Object.defineProperties(query, {
     then: { value: then },
     catch: { value: (onRejected?: (reason: unknown) => unknown) => then(undefined, onRejected) },
     finally: { value: (onFinally?: () => void) => (outcome ??= settle()).finally(onFinally) },
   });
   return query;
+}
+
+/**
+ * Asks the server to stop the statement (the driver's CancelRequest, on a
+ * connection of its own; PgBouncer forwards it to the server connection its
+ * client is on). Without it a statement waiting on a lock held elsewhere waits
+ * on after its request got its 503, its connection is closed as hung, the next
+ * request opens a new one, and waiting backends pile up to max_connections.
+ * The statement fails with 57014 and a transaction rolls back, freeing the
+ * connection. A cancel that arrives as its statement ends can hit the next
+ * statement on that backend: 57014 is answered 503 (errors.ts), so its request
+ * may be retried.
+ */
+function cancelOnServer(query: PendingQuery): void {
+  const cancel = query.canceller;
+  query.canceller = null;
+  // A database that is down cannot be told; its connection is dropped anyway.
+  cancel?.(query).catch(() => {});
 }
 
 /**

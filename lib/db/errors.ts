@@ -2,6 +2,7 @@
 // the service recovers by itself) rather than a bug (500).
 import { DATABASE_TIMEOUT } from './deadline';
 import { DATABASE_NOT_ANSWERING } from './hung-connections';
+import { STORAGE_FULL } from './storage';
 
 // Errors the database driver raises while the server is unreachable or restarting.
 const UNAVAILABLE_CODES = new Set([
@@ -23,12 +24,29 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: a statement cancelled at its deadline (deadline.ts), or hit by a cancel meant for the one before it
 ]);
 
+// Errors of a disk that is full: answered 503 with a message that says so.
+const STORAGE_FULL_CODES = new Set([
+  STORAGE_FULL, // a write refused for want of space (storage.ts)
+  '53100', // disk_full: a data file or the WAL could not grow
+  'ENOSPC',
+]);
+
+export function isStorageFull(error: unknown): boolean {
+  return hasCode(error, (code) => STORAGE_FULL_CODES.has(code));
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
   // SQLSTATE class 08: connection exceptions.
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return hasCode(error, (code) => UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
+/** Whether the error, or one of its causes (drizzle wraps the driver's error), has a code `matches` takes. */
+function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && matches(code)) return true;
   const cause = (error as { cause?: unknown } | null)?.cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+  return cause !== undefined && cause !== error && hasCode(cause, matches);
 }

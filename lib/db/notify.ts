@@ -4,6 +4,7 @@
 // PostgreSQL signals every listening session at the same commit, so by then the
 // other instances have been told too.
 import type { Database } from './client';
+import { processState } from '../process-state';
 
 // Past its own notification, a moment for the other listeners' processes to read
 // theirs (PostgreSQL wakes each listening backend in turn; 25 ms was seen too short
@@ -17,7 +18,10 @@ type Listener = {
 };
 
 // Databases reached through a transaction pooler: their direct client, which can LISTEN.
-const notificationClients = new WeakMap<Database, Partial<Listener>>();
+// In the process's state (lib/process-state.ts): the bundle that opened the database
+// registers it, and a revoke through the other bundle must find it, not fall back to
+// the pooled client, on which a LISTEN would go through the pooler.
+const notificationClients = processState('notificationClients', () => new WeakMap<Database, Partial<Listener>>());
 
 /** LISTEN for `database`'s notifications on `client` (a direct connection past the pooler). */
 export function setNotificationClient(database: Database, client: Partial<Listener>): void {
@@ -27,27 +31,40 @@ export function setNotificationClient(database: Database, client: Partial<Listen
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `change`; when `isAnnounced(result)`, resolves only after `payload` arrived
- * on `channel` (1 s at most). PostgreSQL only (postgres.js); PGlite delivers in
- * process, before the query that notifies returns.
+ * Runs `change` (a transaction, say); resolves once one of the payloads
+ * `announced(result)` names has arrived on `channel` (1 s at most), and no sooner
+ * than `holdMs` after `change` returned (for listeners that may trust what they
+ * know for that long: lib/api-key-cache.ts). PostgreSQL only (postgres.js); PGlite
+ * delivers in process, before the query that notifies returns, to the one
+ * process there is.
  */
 export async function afterNotification<Result>(
   database: Database,
   channel: string,
-  payload: string,
   change: () => Promise<Result>,
-  isAnnounced: (result: Result) => boolean,
+  announced: (result: Result) => string[],
+  holdMs = 0,
 ): Promise<Result> {
   const client = notificationClients.get(database) ?? (database as unknown as { $client?: Partial<Listener> }).$client;
   if (!client || typeof client.listen !== 'function' || typeof client.unsafe !== 'function') return change();
-  let heard = () => {};
-  const delivered = new Promise<void>((resolve) => (heard = resolve));
+  const heard = new Set<string>();
+  let onHeard = () => {};
   const subscription = await client.listen(channel, (value) => {
-    if (value === payload) heard();
+    heard.add(value);
+    onHeard();
   });
   try {
     const result = await change();
-    if (isAnnounced(result)) await Promise.race([delivered.then(() => sleep(NOTIFICATION_GRACE_MS)), sleep(TIMEOUT_MS)]);
+    const changedAt = performance.now();
+    const expected = announced(result);
+    if (expected.length > 0) {
+      const delivered = new Promise<void>((resolve) => {
+        onHeard = () => expected.some((payload) => heard.has(payload)) && resolve();
+        onHeard();
+      });
+      await Promise.race([delivered.then(() => sleep(NOTIFICATION_GRACE_MS)), sleep(TIMEOUT_MS)]);
+      await sleep(changedAt + holdMs - performance.now());
+    }
     return result;
   } finally {
     await subscription.unlisten();

@@ -3,16 +3,18 @@
 // counted. With max_pipeline 1 (client.ts) a connection runs one query or one
 // transaction at a time, so in use = min(in flight, size), waiting = the rest.
 import type postgres from 'postgres';
+import { processState } from '../process-state';
 
 export type PoolUse = { inUse: number; waiting: number; size: number };
 
 type Counter = { inFlight: number; size: number };
 
-const globalForPool = globalThis as typeof globalThis & { petstorePoolUse?: Counter };
+// One per process, whichever bundle opened the pool (lib/process-state.ts).
+const shared = processState('poolUse', (): { counter?: Counter } => ({}));
 
 /** Counts `client`'s queries and transactions from now on (one pool per process). */
 export function trackPoolUse(client: postgres.Sql, size: number): void {
-  const counter: Counter = (globalForPool.petstorePoolUse = { inFlight: 0, size });
+  const counter: Counter = (shared.counter = { inFlight: 0, size });
   const settleOnce = () => {
     let isSettled = false;
     return () => {
@@ -48,7 +50,7 @@ export function trackPoolUse(client: postgres.Sql, size: number): void {
 }
 
 export function poolUse(): PoolUse | undefined {
-  const counter = globalForPool.petstorePoolUse;
+  const counter = shared.counter;
   if (!counter) return undefined;
   return {
     inUse: Math.min(counter.inFlight, counter.size),

@@ -2,13 +2,31 @@
 // keys, dashboard users and stored Idempotency-Key answers. Migrations in
 // drizzle/ are generated from this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import type { ApiKeyScope } from '../contract/api-keys';
+import { API_KEY_MAKERS, type ApiKeyScope } from '../contract/api-keys';
+import { ROLES } from '../contract/roles';
 import { ORDER_STATUSES } from '../contract/orders';
 import { PET_STATUSES } from '../contract/pets';
-import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const petStatus = pgEnum('pet_status', PET_STATUSES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const userRole = pgEnum('user_role', ROLES);
+export const apiKeyMaker = pgEnum('api_key_maker', API_KEY_MAKERS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -21,6 +39,8 @@ export const pets = pgTable(
     // NULL when the client gave no status (the contract names no default).
     status: petStatus('status'),
     createdAt: createdAt(),
+    // Set by a trigger whenever the row changes, by any path (drizzle/0012); for the dashboard only.
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('pets_status_id_idx').on(table.status, table.id),
@@ -73,6 +93,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_status_id_idx').on(table.status, table.id),
     index('orders_pet_id_id_idx').on(table.petId, table.id),
+    // The list by date placed (sort=createdAt, -createdAt), ties broken by id.
+    index('orders_created_at_id_idx').on(table.createdAt, table.id),
     check('orders_quantity_positive', sql`${table.quantity} >= 1`),
   ],
 );
@@ -82,6 +104,12 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   // argon2id, PHC string format.
   passwordHash: text('password_hash').notNull(),
+  // What the user may do (README, "Roles"); a session's key carries the role's scopes.
+  role: userRole('role').notNull().default('viewer'),
+  // A disabled user cannot sign in, and their keys were revoked when it happened.
+  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  // Set when an admin resets the password: the temporary one must be replaced at sign-in.
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -102,8 +130,15 @@ export const signInFailures = pgTable(
 export const apiKeys = pgTable('api_keys', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: text('name').notNull(),
-  // Set for the short-lived keys of dashboard sessions; NULL for keys made by hand.
-  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  // The user the key belongs to: their dashboard session's key, or one they made. NULL
+  // for keys made by the CLI or with the bootstrap key, and once the user is deleted.
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  // True for the short-lived key of a dashboard sign-in (never listed).
+  isSession: boolean('is_session').notNull().default(false),
+  // Who made it: a user, the CLI, the bootstrap key; 'config' is the bootstrap key itself.
+  madeBy: apiKeyMaker('made_by').notNull().default('cli'),
+  // Why it was revoked (lib/api-keys.ts, RevokeReason): what an ended session is told.
+  revokedReason: text('revoked_reason'),
   // The first characters of the key, kept so people can recognise it in lists.
   prefix: text('prefix').notNull(),
   // SHA-256 of the whole key, hex; the key itself is never stored.
@@ -133,4 +168,35 @@ export const idempotencyKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.key] }), index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
+);
+
+// The activity log (README, "The activity log"): one row per change, written by
+// triggers on pets, categories, orders, users and api_keys in the transaction of
+// the change (drizzle/0011), and by the sign-in for sign-ins. Append-only: a
+// trigger refuses UPDATE, and DELETE except by the retention pruning.
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Who: a user (through their session or a key of theirs), else a key; NULL for the
+    // system (start-up, the CLI's direct changes).
+    actorUserId: bigint('actor_user_id', { mode: 'number' }),
+    actorKeyId: bigint('actor_key_id', { mode: 'number' }),
+    // The user's email or the key's name, as it was then.
+    actorLabel: text('actor_label'),
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+    action: text('action').notNull(),
+    // Changed fields only; never passwords, key material or hashes.
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('activity_resource_idx').on(table.resource, table.resourceId, table.id),
+    index('activity_actor_user_idx').on(table.actorUserId, table.id),
+    index('activity_actor_key_idx').on(table.actorKeyId, table.id),
+    index('activity_at_idx').on(table.at),
+  ],
 );

@@ -1,4 +1,4 @@
-// Bearer authentication for /v1 (spec §5, RFC 6750): the Authorization header
+// Bearer authentication for /v1 (docs/CONTRACT.md §5, RFC 6750): the Authorization header
 // and nothing else; cookies are never read here.
 import { processKeyCache } from '../api-key-cache';
 import { checkApiKey, type Scope } from '../api-key-check';
@@ -19,10 +19,7 @@ export async function authenticate(request: Request, scope: Scope): Promise<Call
   }
   const match = BEARER.exec(header);
   if (!match) {
-    throw unauthorized(
-      'The Authorization header is malformed: expected `Authorization: Bearer <key>`.',
-      `${REALM}, error="invalid_request"`,
-    );
+    throw unauthorized('The Authorization header is malformed: expected `Authorization: Bearer <key>`.', `${REALM}, error="invalid_request"`);
   }
   const check = await checkApiKey(await db(), match[1]!, now(), processKeyCache());
   if (!check.ok) {

@@ -1,31 +1,31 @@
 // Reads a JSON request body: at most MAX_BODY_BYTES (64 KiB; 413), present (400), the right
 // media type (415), valid UTF-8 and valid JSON (400).
 import { MAX_BODY_BYTES } from '../contract/limits.mjs';
-import { ApiError } from './errors';
+import { RequestRefusal } from './errors';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   const bytes = await readBodyBytes(request);
   // No bytes at all is the contract's missing body (400) whatever the headers say;
-  // 415 is for a body that is there in another media type (DESIGN.md).
+  // 415 is for a body that is there in another media type (docs/ARCHITECTURE.md).
   if (bytes.byteLength === 0) throw missingBody();
   const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
-    throw new ApiError('unsupported_media_type', `Content-Type must be application/json (${got}).`);
+    throw new RequestRefusal('unsupported_media_type', `Content-Type must be application/json (${got}).`);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError('invalid_request', 'The request body is not valid UTF-8.');
+    throw new RequestRefusal('invalid_request', 'The request body is not valid UTF-8.');
   }
   if (text.trim() === '') throw missingBody();
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError('invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
+    throw new RequestRefusal('invalid_request', `The request body is not valid JSON: ${(error as Error).message}.`);
   }
 }
 
@@ -46,7 +46,10 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not cancelled: cancelling the stream destroys the request, and with it the
+      // connection, under the client's writes; the front door drops the rest
+      // and closes lingering once the 413 is sent (server/body-limit.mjs).
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);
@@ -54,7 +57,6 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
   return Buffer.concat(chunks);
 }
 
-const missingBody = () => new ApiError('invalid_request', 'A JSON request body is required.');
+const missingBody = () => new RequestRefusal('invalid_request', 'A JSON request body is required.');
 
-const tooLarge = () =>
-  new ApiError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+const tooLarge = () => new RequestRefusal('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);

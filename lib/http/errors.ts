@@ -1,9 +1,9 @@
 // One error type for expected failures and the one function that turns any
-// failure into the Error body (spec §2.5, §7); the status comes from the code
+// failure into the Error body (docs/CONTRACT.md §2.5, §7); the status comes from the code
 // (ERROR_STATUS in lib/contract/errors.ts).
 import type { z } from 'zod';
-import { ERROR_STATUS, issueDetails, type ErrorBody, type ErrorCode, type ErrorDetail } from '../contract/errors';
-import { json } from './respond';
+import { ERROR_STATUS, issueDetails, type ErrorCode, type ErrorDetail } from '../contract/errors';
+import { errorBodyText, type Refusal } from './error-body.mjs';
 import type { Outcome } from '../outcome';
 
 export class ApiError extends Error {
@@ -17,7 +17,20 @@ export class ApiError extends Error {
     super(message);
     this.status = ERROR_STATUS[code];
   }
+
+  /** A refusal written for every layer (lib/http/error-body.mjs, methods.mjs), thrown as this route's error. */
+  static of(refusal: Refusal): ApiError {
+    return new ApiError(refusal.code, refusal.message, { details: refusal.details, headers: refusal.headers });
+  }
 }
+
+/**
+ * A refusal of the request as sent (its body, parameters or headers), found
+ * before the operation touched anything. Under an Idempotency-Key nothing is
+ * stored for it (lib/http/idempotency.ts), so the corrected request may reuse
+ * the key, as Stripe's keys behave.
+ */
+export class RequestRefusal extends ApiError {}
 
 /** The value of a domain outcome (lib/outcome.ts), or its refusal thrown as the Error to answer with. */
 export function valueOf<Value>(outcome: Outcome<Value>): Value {
@@ -26,16 +39,15 @@ export function valueOf<Value>(outcome: Outcome<Value>): Value {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: ErrorBody = { code: error.code, message: error.message, status: error.status };
-  if (error.options.details) body.details = error.options.details;
-  return json(body, { status: error.status, headers: error.options.headers });
+  const body = errorBodyText({ code: error.code, message: error.message, status: error.status, details: error.options.details });
+  return new Response(body, { status: error.status, headers: { 'content-type': 'application/json', ...error.options.headers } });
 }
 
 /** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "request body"). */
-export function invalidRequest(issues: z.core.$ZodIssue[], where: string): ApiError {
+export function invalidRequest(issues: z.core.$ZodIssue[], where: string): RequestRefusal {
   const details = issueDetails(issues);
   const summary = details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join('; ');
-  return new ApiError('invalid_request', `Invalid ${where}: ${summary}.`, { details });
+  return new RequestRefusal('invalid_request', `Invalid ${where}: ${summary}.`, { details });
 }
 
 export const notFound = (message: string) => new ApiError('not_found', message);

@@ -3,14 +3,16 @@
 // for it, error mapping to the Error body, common headers and one log line per
 // request.
 import { randomUUID } from 'node:crypto';
+import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { db, type Executor } from '../db/client';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors';
+import { assertRoomToWrite } from '../db/storage';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
 import { recordRequest } from '../metrics';
 import { authenticate, type Caller } from './auth';
-import { ApiError, errorResponse } from './errors';
+import { ApiError, RequestRefusal, errorResponse } from './errors';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
 
@@ -37,6 +39,8 @@ type Options<Needed extends Scope | null> = {
 };
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+// Methods that never write: served even when the embedded database's disk is full (lib/db/storage.ts).
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function apiRoute<Needed extends Scope | null>(
   options: Options<Needed>,
@@ -56,9 +60,19 @@ export function apiRoute<Needed extends Scope | null>(
       const params = (routeParams = (await context.params) ?? {});
       const caller = options.scope ? await authenticate(request, options.scope) : null;
       if (caller) rateLimitHeaders = await enforceRateLimit(caller);
+      if (!READ_ONLY_METHODS.has(request.method)) await assertRoomToWrite();
       const database = await db();
+      // A refusal of the request as sent is answered below, outside any
+      // Idempotency-Key transaction: thrown through it, it rolls the key's record back.
+      // Every change the operation makes is recorded as the caller's (lib/activity.ts).
       const operate = (request: Request, database: Executor) =>
-        run({ request, url, params, caller: caller as Who, requestId, database }).catch((error: unknown) => failureResponse(error, route));
+        (caller
+          ? actingAs({ keyId: caller.keyId, requestId }, () => run({ request, url, params, caller: caller as Who, requestId, database }))
+          : run({ request, url, params, caller: caller as Who, requestId, database })
+        ).catch((error: unknown) => {
+          if (error instanceof RequestRefusal) throw error;
+          return failureResponse(error, route);
+        });
       response = options.idempotent && caller ? await idempotently(request, caller, database, operate) : await operate(request, database);
     } catch (error) {
       response = failureResponse(error, route);
@@ -84,6 +98,14 @@ export function apiRoute<Needed extends Scope | null>(
 // Never the error object in the log: lib/failure-log.ts says why.
 function failureResponse(error: unknown, route: { requestId: string; method: string; path: string }): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  if (isStorageFull(error)) {
+    logFailure('database storage full: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError('service_unavailable', "The database's disk is full: writes are refused until space is freed; retry later.", {
+        headers: { 'retry-after': '30' },
+      }),
+    );
+  }
   if (isDatabaseUnavailable(error)) {
     logFailure('database unavailable: answered 503', failureReason(error), route);
     return errorResponse(new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', { headers: { 'retry-after': '2' } }));

@@ -6,7 +6,13 @@
 // even when the first answer never reached the client. Another request under a
 // used key, or a retry while the first is still running, is a 409. Keys belong
 // to the API key that sent them. A 5xx rolls the transaction back, effect and
-// all, so a retry runs afresh.
+// all, so a retry runs afresh; so does a request refused before the operation
+// began (RequestRefusal: its body, parameters or media type), which stores
+// nothing, so refused requests cost no storage and a corrected one may reuse
+// the key. (Authentication and the rate limit come before this, and store
+// nothing either.) The Content-Type is not in the request's fingerprint: a body
+// in another media type than JSON is such a refusal, and every JSON media type
+// reads the same.
 import { createHash } from 'node:crypto';
 import type { Caller } from './auth';
 import { readBodyBytes } from './body';
@@ -100,7 +106,5 @@ function hashRequest(request: Request, body: Uint8Array): string {
 function cleanUpOccasionally(database: Database, at: Date): void {
   if (Date.now() - sweeper.lastCleanUp < CLEAN_UP_EVERY_MS) return;
   sweeper.lastCleanUp = Date.now();
-  deleteExpiredIdempotencyKeys(database, at).catch((error: unknown) =>
-    logFailure('could not delete expired idempotency keys', failureReason(error)),
-  );
+  deleteExpiredIdempotencyKeys(database, at).catch((error: unknown) => logFailure('could not delete expired idempotency keys', failureReason(error)));
 }

@@ -2,19 +2,16 @@
 // OPTIONS answering 204 with the same Allow (Next's own would list every method).
 import { ApiError } from './errors';
 import { apiRoute } from './handler';
+import { ALLOW, allowHeader, methodNotAllowed, type RouteMethod } from './methods.mjs';
 
-const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-type Method = (typeof METHOD_ORDER)[number];
-
-export function otherMethods(implemented: Method[]) {
-  const served = new Set<Method>([...implemented, 'OPTIONS']);
-  if (served.has('GET')) served.add('HEAD');
-  const allow = METHOD_ORDER.filter((method) => served.has(method)).join(', ');
+export function otherMethods(implemented: RouteMethod[]) {
+  const allow = allowHeader(implemented);
   const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
-    throw new ApiError('method_not_allowed', `${request.method} is not allowed here; allowed: ${allow}.`, {
-      headers: { allow },
-    });
+    throw ApiError.of(methodNotAllowed(request.method, allow));
   });
-  const options = apiRoute({ scope: null }, async () => new Response(null, { status: 204, headers: { allow } }));
+  const options = Object.assign(
+    apiRoute({ scope: null }, async () => new Response(null, { status: 204, headers: { allow } })),
+    { [ALLOW]: allow },
+  );
   return { POST: notAllowed, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed, OPTIONS: options };
 }

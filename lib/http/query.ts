@@ -1,14 +1,14 @@
 // Query strings and path parameters, validated by the contract's zod schemas.
 // Unknown parameters are ignored; a known one given twice is an error.
 import type { z } from 'zod';
-import { ApiError, invalidRequest } from './errors';
+import { RequestRefusal, invalidRequest } from './errors';
 
 export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema): z.output<Schema> {
   const values: Record<string, string> = {};
   for (const name of Object.keys(schema.shape)) {
     const given = url.searchParams.getAll(name);
     if (given.length > 1) {
-      throw new ApiError('invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
+      throw new RequestRefusal('invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
         details: [{ path: name, message: 'must be given at most once' }],
       });
     }
@@ -17,6 +17,15 @@ export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema)
   const result = schema.safeParse(values);
   if (!result.success) throw invalidRequest(result.error.issues, 'query parameter');
   return result.data;
+}
+
+/** Refuses a query that gives `name` together with any of `others` (a parameter that stands alone). */
+export function refuseAlongside(url: URL, name: string, others: readonly string[]): void {
+  const given = others.filter((other) => url.searchParams.has(other));
+  if (!url.searchParams.has(name) || given.length === 0) return;
+  throw new RequestRefusal('invalid_request', `Invalid query parameter: ${name} cannot be combined with ${given.join(', ')}.`, {
+    details: given.map((path) => ({ path, message: `cannot be combined with ${name}` })),
+  });
 }
 
 export function parseParams<Schema extends z.ZodObject>(params: unknown, schema: Schema): z.output<Schema> {

@@ -9,69 +9,88 @@ const optionalText = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
-const ConfigSchema = z.object({
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
-  // `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), so nothing may
-  // rely on session state through it; LISTEN and migrations use DATABASE_DIRECT_URL.
-  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
-  DATABASE_DIRECT_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
-  PGLITE_DIR: z.string().min(1).default('./.data/pglite'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  PETSTORE_BOOTSTRAP_API_KEY: optionalText.pipe(
-    z
-      .string()
-      .min(24, 'must be at least 24 characters')
-      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-      .optional(),
-  ),
-  PETSTORE_PRODUCTION_URL: optionalText.pipe(z.url().optional()),
-  PETSTORE_STAGING_URL: optionalText.pipe(z.url().optional()),
-  PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
-  // On SIGTERM, how long /readyz answers 503 while the rest is served as usual (load balancers poll it).
-  PETSTORE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-  // How long the drain waits for requests in flight before closing their connections.
-  PETSTORE_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
-  // Testing only: freeze the service's clock at this instant (ISO 8601).
-  PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
-  // Per-API-key token bucket: tokens added per second (0 turns rate limiting off)
-  // and the bucket's size (the burst a key may send at once).
-  RATE_LIMIT_RATE: z.coerce.number().min(0).default(5000),
-  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(10_000),
-  // Set: the buckets live in Redis, shared by every instance; unset: in memory.
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
-  // Prefix of every Redis key the service writes (several deployments may share one Redis).
-  REDIS_KEY_PREFIX: z.string().default('petstore:'),
-  // How long a stored Idempotency-Key answer is replayed.
-  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_IDEMPOTENCY_TTL_SECONDS),
-  // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
-  PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
-  // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.
-  PETSTORE_METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // The first dashboard user, created at start-up if no user has that email.
-  ADMIN_EMAIL: optionalText.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional()),
-  // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
-  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
-})
+const ConfigSchema = z
+  .object({
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    // `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), so nothing may
+    // rely on session state through it; LISTEN and migrations use DATABASE_DIRECT_URL.
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    DATABASE_DIRECT_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    PGLITE_DIR: z.string().min(1).default('./.data/pglite'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    PETSTORE_BOOTSTRAP_API_KEY: optionalText.pipe(
+      z
+        .string()
+        .min(24, 'must be at least 24 characters')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
+    PETSTORE_PRODUCTION_URL: optionalText.pipe(z.url().optional()),
+    PETSTORE_STAGING_URL: optionalText.pipe(z.url().optional()),
+    PETSTORE_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
+    // On SIGTERM, how long /readyz answers 503 while the rest is served as usual (load balancers poll it).
+    PETSTORE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    // How long the drain waits for requests in flight before closing their connections.
+    PETSTORE_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+    // Testing only: freeze the service's clock at this instant (ISO 8601).
+    PETSTORE_CLOCK: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+    // Per-API-key token bucket: tokens added per second (0 turns rate limiting off)
+    // and the bucket's size (the burst a key may send at once).
+    RATE_LIMIT_RATE: z.coerce.number().min(0).default(5000),
+    RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(10_000),
+    // Set: the buckets live in Redis, shared by every instance; unset: in memory.
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    // Prefix of every Redis key the service writes (several deployments may share one Redis).
+    REDIS_KEY_PREFIX: z.string().default('petstore:'),
+    // How long a stored Idempotency-Key answer is replayed.
+    IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_IDEMPOTENCY_TTL_SECONDS),
+    // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
+    PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
+    // The change feed (lib/change-feed.ts): open streams per API key and per process (over
+    // either: 429 / 503), and the events one stream may have waiting for a slow reader
+    // before they are dropped for a `resync` (docs/RELIABILITY.md, "The change feed under load").
+    PETSTORE_CHANGE_STREAMS_PER_KEY: z.coerce.number().int().min(1).default(20),
+    PETSTORE_CHANGE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(1_000),
+    PETSTORE_CHANGE_STREAM_QUEUE: z.coerce.number().int().min(1).default(1_000),
+    // How long the activity log keeps an entry (lib/activity.ts prunes older ones in small batches).
+    PETSTORE_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+    // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.
+    PETSTORE_METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // The first dashboard user, created at start-up if no user has that email.
+    ADMIN_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+        .optional(),
+    ),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional()),
+    // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
+    NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
+  })
   .refine((settings) => Boolean(settings.ADMIN_EMAIL) === Boolean(settings.ADMIN_PASSWORD), {
     path: ['ADMIN_PASSWORD'],
     error: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
   })
   .refine((settings) => settings.DATABASE_POOLER === 'none' || settings.DATABASE_URL, {
     path: ['DATABASE_POOLER'],
-    error: 'DATABASE_POOLER needs DATABASE_URL (the pooler\'s address)',
+    error: "DATABASE_POOLER needs DATABASE_URL (the pooler's address)",
   });
 
 /** The connection for what needs a session (LISTEN, migrations' advisory lock): past the pooler. */

@@ -5,8 +5,10 @@ import pino from 'pino';
 import { config } from './config';
 import { processState } from '../process-state';
 
-export const log = processState('log', () => pino({
-  level: config().LOG_LEVEL,
-  base: undefined,
-  redact: ['authorization', 'headers.authorization', 'password', 'key'],
-}));
+export const log = processState('log', () =>
+  pino({
+    level: config().LOG_LEVEL,
+    base: undefined,
+    redact: ['authorization', 'headers.authorization', 'password', 'key'],
+  }),
+);

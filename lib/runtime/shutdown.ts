@@ -1,11 +1,12 @@
 // What the production server (server.mjs, which owns shutdown: server/shutdown.mjs)
 // needs from the app once its HTTP server has drained: the shutdown settings and a
-// way to close the database. Registered on globalThis under one key at start-up,
-// the one place both sides can reach (server.mjs is plain Node; this runs inside
-// Next). Under `next start` or `next dev` nothing calls it: Next's own signal
+// way to close the database. Registered at start-up in the process's state
+// (lib/process-state.ts, a Symbol.for key on globalThis), the one place both sides
+// can reach (server.mjs is plain Node; this runs inside Next and the /v1 bundle). Under `next start` or `next dev` nothing calls it: Next's own signal
 // handling applies there.
 import { config } from './config';
 import { closeDb } from '../db/client';
+import { processState } from '../process-state';
 
 type ShutdownHook = {
   /** On SIGTERM, how long /readyz answers 503 while everything else is served as usual. */
@@ -17,21 +18,21 @@ type ShutdownHook = {
   closeDatabase: () => Promise<void>;
 };
 
-const globalForShutdown = globalThis as typeof globalThis & { petstoreShutdownHook?: ShutdownHook; petstoreDrainHooks?: (() => void)[] };
-const drainHooks = (globalForShutdown.petstoreDrainHooks ??= []);
+// server/shutdown.mjs reads the hook as `shutdown.hook` in the process's state.
+const shared = processState('shutdown', (): { hook?: ShutdownHook; drainHooks: (() => void)[] } => ({ drainHooks: [] }));
 
 /** Runs `hook` when the drain begins. */
 export function whenDraining(hook: () => void): void {
-  drainHooks.push(hook);
+  shared.drainHooks.push(hook);
 }
 
 export function registerShutdownHook(): void {
   const settings = config();
-  globalForShutdown.petstoreShutdownHook = {
+  shared.hook = {
     drainGraceMs: settings.PETSTORE_DRAIN_GRACE_MS,
     timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS,
     beginDrain: () => {
-      for (const hook of drainHooks) hook();
+      for (const hook of shared.drainHooks) hook();
     },
     closeDatabase: closeDb,
   };

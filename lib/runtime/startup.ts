@@ -1,10 +1,16 @@
 // What the server does once at start-up: check the configuration, register what
 // server.mjs needs to shut down (lib/shutdown.ts), migrate, make the bootstrap key valid, make
 // sure someone can sign in to the dashboard, and fill an empty embedded catalogue.
+import { pruneActivity } from '../activity';
 import { ensureBootstrapKey } from '../api-keys';
+import { failureReason, logFailure } from '../failure-log';
+import { now } from './clock';
 import { config, ConfigError } from './config';
 import { databaseKind, db, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { isStorageFull } from '../db/errors';
+import { embeddedStorage, STORAGE_FULL, storageFullError } from '../db/storage';
+import { showFirstSignIn } from './first-sign-in';
 import { log } from './log';
 import { processState } from '../process-state';
 import { isCatalogueEmpty, seedCatalogue } from '../seed';
@@ -18,13 +24,35 @@ async function startUp(): Promise<void> {
   const database = await db();
   if (settings.PETSTORE_BOOTSTRAP_API_KEY) await ensureBootstrapKey(database, settings.PETSTORE_BOOTSTRAP_API_KEY);
   await ensureFirstUser(database);
-  const shouldSeed =
-    settings.PETSTORE_SEED === 'always' || (settings.PETSTORE_SEED === 'auto' && (await databaseKind()) === 'pglite');
+  const shouldSeed = settings.PETSTORE_SEED === 'always' || (settings.PETSTORE_SEED === 'auto' && (await databaseKind()) === 'pglite');
   if (shouldSeed && (await isCatalogueEmpty(database))) {
     const added = await seedCatalogue(database);
     log.info(added, 'empty catalogue filled with sample pets and orders');
   }
+  const storage = await embeddedStorage();
+  if (storage?.isFull) log.warn(storageFullError(settings.PGLITE_DIR, storage.freeBytes).message);
+  scheduleActivityPruning(database);
   log.info({ database: await databaseKind() }, 'petstore ready');
+}
+
+/** A full disk, said in words (lib/db/storage.ts): the check's own message, or one for the database's 53100. */
+function diskFullMessage(error: unknown): string {
+  // By its code: the error may come from another bundle's copy of storage.ts.
+  if ((error as { code?: unknown }).code === STORAGE_FULL) return (error as Error).message;
+  return `The database's disk is full (${failureReason(error)}): free some space and start again.`;
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** The activity log keeps PETSTORE_ACTIVITY_RETENTION_DAYS: pruned now and every hour, in small batches. */
+function scheduleActivityPruning(database: Database): void {
+  const prune = () =>
+    pruneActivity(database, config().PETSTORE_ACTIVITY_RETENTION_DAYS, now()).then(
+      (pruned) => pruned > 0 && log.info({ pruned }, 'activity log pruned past its retention'),
+      (error: unknown) => logFailure('activity log not pruned; retrying in an hour', failureReason(error)),
+    );
+  void prune();
+  setInterval(prune, PRUNE_EVERY_MS).unref();
 }
 
 const GENERATED_ADMIN_EMAIL = 'admin@localhost';
@@ -32,21 +60,22 @@ const GENERATED_ADMIN_EMAIL = 'admin@localhost';
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD: that user exists (an existing password is kept).
  * Otherwise, on the embedded database with no user at all, admin@localhost gets
- * a random password, printed once, so a fresh `npm start` can be signed in to.
+ * a random password, shown once (first-sign-in.ts), so a fresh `npm start` can be signed in to.
  */
 async function ensureFirstUser(database: Database): Promise<void> {
   const settings = config();
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
-    const created = await createUser(database, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD });
+    const created = await createUser(database, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, role: 'admin' });
     if (created) log.info({ email: created.email }, 'dashboard user created from ADMIN_EMAIL');
     return;
   }
   if ((await databaseKind()) !== 'pglite' || (await countUsers(database)) > 0) return;
   const password = generatePassword();
-  const created = await createUser(database, { email: GENERATED_ADMIN_EMAIL, password });
+  const created = await createUser(database, { email: GENERATED_ADMIN_EMAIL, password, role: 'admin' });
   if (!created) return;
-  log.warn(`Dashboard sign-in created: email ${GENERATED_ADMIN_EMAIL}, password ${password} (shown only this once).`);
-  log.warn(`Change it with: npm run user -- set-password --email ${GENERATED_ADMIN_EMAIL}`);
+  // The log says that it happened; the password goes to the person, never to the log.
+  log.warn({ email: GENERATED_ADMIN_EMAIL }, 'dashboard sign-in created; its password is printed once, after "listening"');
+  showFirstSignIn(GENERATED_ADMIN_EMAIL, password);
 }
 
 /**
@@ -62,7 +91,7 @@ async function startUpOrExit(): Promise<void> {
   try {
     await startUp();
   } catch (error) {
-    log.fatal(error instanceof ConfigError ? error.message : { err: error }, 'petstore failed to start');
+    log.fatal(error instanceof ConfigError ? error.message : isStorageFull(error) ? diskFullMessage(error) : { err: error }, 'petstore failed to start');
     process.exit(1);
   }
 }

@@ -8,9 +8,7 @@ export type RouteHandler = (request: Request, context: { params: Promise<Params>
 export type RouteModule = Record<string, unknown>;
 export type Params = Record<string, string | string[]>;
 
-type Segment =
-  | { kind: 'static'; name: string }
-  | { kind: 'dynamic' | 'catchAll' | 'optionalCatchAll'; name: string };
+type Segment = { kind: 'static'; name: string } | { kind: 'dynamic' | 'catchAll' | 'optionalCatchAll'; name: string };
 
 export type Route = { folder: string; segments: Segment[]; module: RouteModule };
 
@@ -48,6 +46,11 @@ export function routeTable(modules: [folder: string, module: RouteModule][]): Ro
     module,
   }));
   return routes.sort(compareRoutes);
+}
+
+/** Whether the route answers every path (an optional catch-all at the root: app/v1/[[...rest]], the JSON 404 of no operation). */
+export function answersEveryPath(route: Route): boolean {
+  return route.segments.length === 1 && route.segments[0]!.kind === 'optionalCatchAll';
 }
 
 /**

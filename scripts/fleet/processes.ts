@@ -50,7 +50,11 @@ export function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-export async function waitUntil(what: string, check: () => Promise<boolean>, options: { timeoutMs?: number; child?: ChildProcess; logs?: () => string } = {}): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  options: { timeoutMs?: number; child?: ChildProcess; logs?: () => string } = {},
+): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (options.child && options.child.exitCode !== null) {

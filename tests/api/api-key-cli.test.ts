@@ -26,4 +26,9 @@ describe.skipIf(inject('database') !== 'postgres')('npm run api-key (PostgreSQL 
     expect(revoked.body.message).toMatch(/revoked/);
     // Two tsx start-ups on a shared two-core machine.
   }, 120_000);
+
+  it('refuses a name the API would refuse, saying why', async () => {
+    const refused = apiKeyCli('create', '--name', '\u200b');
+    await expect(refused).rejects.toMatchObject({ stderr: expect.stringContaining('must contain a visible character') });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-// Bearer authentication (spec §5, DESIGN.md "Auth" and "401 details"): every
+// Bearer authentication (docs/CONTRACT.md §5, docs/ARCHITECTURE.md, "Authentication"): every
 // operation refuses missing, malformed, unknown, expired and revoked keys with
 // 401 and an RFC 6750 challenge, refuses a key without the needed scope with
 // 403, and checks the key before looking at anything else in the request.
@@ -22,6 +22,7 @@ const operations = [
   ['createCategory', 'POST', '/v1/categories', { name: 'Auth' }],
   ['getCategory', 'GET', '/v1/categories/1', undefined],
   ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Auth' }],
+  ['deleteCategory', 'DELETE', '/v1/categories/1', undefined],
   ['watchChanges', 'GET', '/v1/changes', undefined],
   ['listUsers', 'GET', '/v1/users', undefined],
   ['createUser', 'POST', '/v1/users', { email: 'auth@users.test', password: 'long enough' }],
@@ -158,6 +159,7 @@ describe('keys in other states', () => {
     ['deletePet', 'DELETE', '/v1/pets/1', undefined],
     ['createCategory', 'POST', '/v1/categories', { name: 'Forbidden' }],
     ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Forbidden' }],
+    ['deleteCategory', 'DELETE', '/v1/categories/1', undefined],
   ])('a read-only key gets 403 forbidden on %s', async (_operation, method, path, json) => {
     const response = await api(method, path, { baseUrl: server.baseUrl, key: server.seed.read, json });
     expect(response.status).toBe(403);
@@ -170,7 +172,11 @@ describe('keys in other states', () => {
   });
 
   it('a write key may call createPet', async () => {
-    const response = await api('POST', '/v1/pets', { baseUrl: server.baseUrl, key: server.seed.write, json: { name: 'Written', categoryId: uniqueCategoryId() } });
+    const response = await api('POST', '/v1/pets', {
+      baseUrl: server.baseUrl,
+      key: server.seed.write,
+      json: { name: 'Written', categoryId: uniqueCategoryId() },
+    });
     expect(response.status).toBe(201);
   });
 });

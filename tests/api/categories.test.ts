@@ -24,13 +24,13 @@ describe('POST /v1/categories', () => {
     expect((await api('GET', response.headers.get('location')!)).body).toEqual(response.body);
   });
 
-  it('refuses a name taken in another case with 409, and creates nothing', async () => {
+  it('refuses a name taken in another case with 409, naming the category as stored, and creates nothing', async () => {
     const name = `Cats ${unique()}`;
     await addCategory(name);
     const response = await api('POST', '/v1/categories', { json: { name: name.toUpperCase() } });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('conflict');
-    expect(response.body.message).toContain(name.toUpperCase());
+    expect(response.body.message).toContain(`"${name}"`);
   });
 
   it('lets exactly one of two racing creations of one name win', async () => {
@@ -43,6 +43,8 @@ describe('POST /v1/categories', () => {
     ['no name', {}, 'name'],
     ['an empty name', { name: ' ' }, 'name'],
     ['a name of 101 characters', { name: 'x'.repeat(101) }, 'name'],
+    ['a name of one zero-width space', { name: '\u200b' }, 'name'],
+    ['a name holding a right-to-left override', { name: 'Dogs\u202e' }, 'name'],
     ['an unknown field', { name: 'Ok', id: 3 }, 'id'],
   ])('refuses %s with 400 naming the field', async (_case, json, path) => {
     const response = await api('POST', '/v1/categories', { json });
@@ -94,6 +96,7 @@ describe('GET and PATCH /v1/categories/{categoryId}', () => {
     const category = await addCategory(`Mine ${unique()}`);
     const response = await api('PATCH', `/v1/categories/${category.id}`, { json: { name: taken.name.toLowerCase() } });
     expect(response.status).toBe(409);
+    expect(response.body.message).toContain(`"${taken.name}"`);
     expect((await api('GET', `/v1/categories/${category.id}`)).body).toEqual(category);
   });
 

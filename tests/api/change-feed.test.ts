@@ -32,7 +32,7 @@ describe('GET /v1/changes', () => {
     expect(stream.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('answers HEAD with the stream\'s headers and no stream', async () => {
+  it("answers HEAD with the stream's headers and no stream", async () => {
     const response = await api('HEAD', '/v1/changes');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);

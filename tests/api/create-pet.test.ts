@@ -1,4 +1,4 @@
-// POST /v1/pets (createPet): spec §4.2, and DESIGN.md's decisions on a closed
+// POST /v1/pets (createPet): docs/CONTRACT.md §4.2, and docs/ARCHITECTURE.md's decisions on a closed
 // NewPet, the name and categoryId rules, and the body's media type and size.
 import { describe, expect, it } from 'vitest';
 import { addPet, api, uniqueCategoryId } from '../support/api';
@@ -55,7 +55,9 @@ describe('createPet name', () => {
   it.each([
     ['1 character', 'A'],
     ['100 characters', 'n'.repeat(100)],
-    ['100 characters after trimming', ` ${'t'.repeat(100)} `],
+    ['100 characters with the surrounding spaces', ` ${'t'.repeat(98)} `],
+    ['a zero-width joiner inside an emoji', '🐕\u200d🦺 Rex'],
+    ['a non-breaking space inside', 'Rex\u00a0II'],
     ['100 astral characters', '🐶'.repeat(100)],
     ['letters outside ASCII', 'Ærøskøbing Æsel'],
   ])('accepts a name of %s', async (_case, name) => {
@@ -67,6 +69,7 @@ describe('createPet name', () => {
     ['empty', ''],
     ['only whitespace', '   '],
     ['101 characters', 'n'.repeat(101)],
+    ['101 characters as sent, one of them a leading space', ` ${'t'.repeat(100)}`],
     ['a NUL', 'Re\u0000x'],
     ['a bell', 'Re\u0007x'],
     ['an inner newline', 'Re\nx'],
@@ -81,6 +84,20 @@ describe('createPet name', () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_request');
     expect(response.body.details).toEqual([expect.objectContaining({ path: 'name' })]);
+  });
+
+  it.each([
+    ['a zero-width space', '\u200b', 'must contain a visible character'],
+    ['zero-width and ordinary spaces', ' \u200b\u200c\u2060 ', 'must contain a visible character'],
+    ['a Hangul filler', '\u3164', 'must contain a visible character'],
+    ['a byte order mark and a soft hyphen', '\ufeff\u00ad', 'must contain a visible character'],
+    ['a right-to-left override', 'Rex\u202egnp.exe', 'must not contain bidirectional control characters'],
+    ['a right-to-left mark', '\u200fRex', 'must not contain bidirectional control characters'],
+    ['a first-strong isolate', 'Rex \u2068x\u2069', 'must not contain bidirectional control characters'],
+  ])('refuses a name of %s, saying why', async (_case, name, reason) => {
+    const response = await api('POST', '/v1/pets', { json: { name, categoryId: uniqueCategoryId() } });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ path: 'name', message: expect.stringContaining(reason) }]);
   });
 
   it('rejects a missing name saying it is required', async () => {

@@ -160,8 +160,7 @@ describe('the throttling schedule', () => {
       // Guesses at other emails leave nothing behind: an attempt deletes every row an hour old.
       const stranger = uniqueEmail('stranger');
       await admitSignInAttempt(database, stranger, muchLater);
-      const rowsOf = async (address: string) =>
-        (await database.select().from(signInFailures).where(eq(signInFailures.email, address))).length;
+      const rowsOf = async (address: string) => (await database.select().from(signInFailures).where(eq(signInFailures.email, address))).length;
       expect(await rowsOf(stranger)).toBe(1);
       await admitSignInAttempt(database, email, seconds(muchLater, FREE_ATTEMPTS + 3601));
       expect(await rowsOf(stranger)).toBe(0);

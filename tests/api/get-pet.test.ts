@@ -1,4 +1,4 @@
-// GET /v1/pets/{petId} (getPet, deprecated): spec §4.3, DESIGN.md's petId
+// GET /v1/pets/{petId} (getPet, deprecated): docs/CONTRACT.md §4.3, docs/ARCHITECTURE.md's petId
 // rules, and the deprecation headers on every response of the route.
 import { describe, expect, it } from 'vitest';
 import { addPet, api, linkTarget, uniqueCategoryId } from '../support/api';

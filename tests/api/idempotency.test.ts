@@ -57,14 +57,35 @@ describe('Idempotency-Key on POST /v1/pets', () => {
     expect(await petsNamed(name)).toHaveLength(1);
   });
 
-  it('stores a 400 answer too, and replays it', async () => {
+  it.each([
+    ['an invalid body', { json: { name: '', categoryId: 1 } }],
+    ['a body that is not JSON', { body: '{"name": ', contentType: 'application/json' }],
+    ['a body in another media type', { body: JSON.stringify({ name: 'Typed', categoryId: 1 }), contentType: 'text/plain' }],
+    ['no body', {}],
+  ])('stores nothing for %s: the corrected request under the same key runs', async (_case, refused) => {
     const key = randomUUID();
-    const first = await createPet({ name: '', categoryId: 1 }, key);
-    expect(first.status).toBe(400);
-    const retry = await createPet({ name: '', categoryId: 1 }, key);
-    expect(retry.status).toBe(400);
+    const first = await api('POST', '/v1/pets', { ...refused, headers: { 'idempotency-key': key } });
+    expect([400, 415]).toContain(first.status);
+    const again = await api('POST', '/v1/pets', { ...refused, headers: { 'idempotency-key': key } });
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    const name = `Corrected ${key}`;
+    const corrected = await createPet({ name, categoryId: 1 }, key);
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+    expect(await petsNamed(name)).toHaveLength(1);
+  });
+
+  it('stores a refusal of the operation itself (an order for a pet that does not exist), and replays it', async () => {
+    const key = randomUUID();
+    const order = { petId: 9_000_000_000_000 };
+    const headers = { 'idempotency-key': key };
+    const first = await api('POST', '/v1/store/orders', { json: order, headers });
+    expect(first.status).toBe(404);
+    const retry = await api('POST', '/v1/store/orders', { json: order, headers });
+    expect(retry.status).toBe(404);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(retry.body).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(retry.text).toBe(first.text);
   });
 
   it.each([
@@ -121,6 +142,16 @@ describe.runIf(inject('database') === 'postgres')('Idempotency-Key storage (Post
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+
+  it('keeps no record of 100 requests refused before the operation began', async () => {
+    const keys = Array.from({ length: 100 }, () => randomUUID());
+    const answers = await Promise.all(keys.map((key, index) => createPet({ name: '', categoryId: index + 1 }, key)));
+    expect(answers.every((answer) => answer.status === 400)).toBe(true);
+    const database = sql();
+    const [row] = await database<{ count: number }[]>`select count(*)::int as count from idempotency_keys where key in ${database(keys)}`;
+    await database.end();
+    expect(row?.count).toBe(0);
   });
 
   it('ignores an expired entry: the same key runs the request afresh', async () => {

@@ -1,4 +1,4 @@
-// GET /v1/store/orders (listOrders, experimental): spec §4.4 and DESIGN.md's
+// GET /v1/store/orders (listOrders, experimental): docs/CONTRACT.md §4.4 and docs/ARCHITECTURE.md's
 // Order shape. Placing orders is another operation; these tests cover the
 // list's answers and its parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /v1/pets (listPets): spec §4.1, and DESIGN.md's decisions on limit,
+// GET /v1/pets (listPets): docs/CONTRACT.md §4.1, and docs/ARCHITECTURE.md's decisions on limit,
 // unknown parameters and keyset pagination (Link rel="next", cursor).
 import { describe, expect, it } from 'vitest';
 import { addPet, api, linkTarget, uniqueCategoryId } from '../support/api';
@@ -144,9 +144,7 @@ describe('listPets pagination', () => {
     for (let index = 0; index < 25; index++) existing.push(await addPet({ name: `Walked ${index}`, categoryId, status: 'available' }));
     const addedMeanwhile: Pet[] = [];
     const pages = await walkPages('/v1/pets?status=available&limit=7', async () => {
-      const batch = await Promise.all(
-        [1, 2, 3].map((index) => addPet({ name: `Meanwhile ${index}`, categoryId, status: 'available' })),
-      );
+      const batch = await Promise.all([1, 2, 3].map((index) => addPet({ name: `Meanwhile ${index}`, categoryId, status: 'available' })));
       addedMeanwhile.push(...batch);
     });
     const seen = pages.flatMap((page) => page.pets.map((pet) => pet.id));

@@ -1,4 +1,4 @@
-// The request log (DESIGN.md "request ids", lib/log.ts): one line per request
+// The request log (docs/ARCHITECTURE.md "request ids", lib/log.ts): one line per request
 // carrying its request id, and never a key. A server of its own, so the test
 // can read that server's output.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

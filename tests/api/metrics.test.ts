@@ -43,7 +43,27 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
     expect(await response.json()).toMatchObject({ code: 'unauthorized', status: 401 });
   });
 
+  /**
+   * The key cache trusts itself only once its listener is up and has heard its own lease
+   * ping (lib/api-key-cache.ts); on a loaded machine that can come after a fresh server's
+   * first requests, which then all miss. Waits for a hit, asked with a key of its own (the
+   * rate limit is per key; its route's counts are not asserted).
+   */
+  async function untilTheKeyCacheHits(): Promise<void> {
+    const made = await api('POST', '/v1/api-keys', { baseUrl: server.baseUrl, key: server.apiKey, json: { name: 'Cache warm-up', scope: 'read' } });
+    expect(made.status).toBe(201);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      await api('GET', '/v1/store/orders?limit=1', { baseUrl: server.baseUrl, key: made.body.key });
+      const text = await (await scrape(server.baseUrl, `Bearer ${TOKEN}`)).text();
+      if ((sample(text, 'petstore_api_key_cache_lookups_total{result="hit"}') ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the key cache never answered a lookup in 15 s');
+  }
+
   it('counts requests by route pattern and status, key-cache lookups, replays and rate-limit refusals', async () => {
+    await untilTheKeyCacheHits();
     const options = { baseUrl: server.baseUrl, key: server.apiKey };
     const key = randomUUID();
     const created = await api('POST', '/v1/pets', { ...options, json: { name: 'Metrics', categoryId: 1 }, headers: { 'idempotency-key': key } });

@@ -1,5 +1,5 @@
 // A JSON-body operation sent no body at all (no bytes, whatever the headers)
-// answers 400 invalid_request, never 415 (DESIGN.md, the non-JSON body row);
+// answers 400 invalid_request, never 415 (docs/ARCHITECTURE.md, the non-JSON body row);
 // 415 stays for a body that is there in another media type.
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';

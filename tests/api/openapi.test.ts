@@ -1,9 +1,9 @@
-// GET /v1/openapi.json: the served OpenAPI 3.1 document (DESIGN.md "The
+// GET /v1/openapi.json: the served OpenAPI 3.1 document (docs/ARCHITECTURE.md "The
 // OpenAPI document"), and a check that the suite's oracle really rejects
 // bodies that break it.
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
-import { componentSchema, documentedResponse, openApiDocument, type OpenApiDocument } from '../support/openapi';
+import { api, uniqueCategoryId } from '../support/api';
+import { componentSchema, documentedResponse, openApiDocument, queryParameterSchema, type OpenApiDocument } from '../support/openapi';
 
 async function fetchDocument() {
   const response = await api<OpenApiDocument>('GET', '/v1/openapi.json', { key: null });
@@ -56,9 +56,30 @@ describe('the OpenAPI document', () => {
     expect(paths[path]![method]).toMatchObject({ 'x-stability': 'experimental', 'x-hideTryItPanel': true });
   });
 
+  it("documents listPets' experimental batch read: id, a comma-separated list of up to 100 ids", async () => {
+    const { paths } = await fetchDocument();
+    const parameters = (paths['/pets']!.get!.parameters ?? []) as {
+      name: string;
+      in: string;
+      style?: string;
+      explode?: boolean;
+      description?: string;
+      schema?: unknown;
+    }[];
+    const id = parameters.find((parameter) => parameter.name === 'id' && parameter.in === 'query');
+    expect(id).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 100 } });
+    expect(id?.description).toMatch(/^Experimental\./);
+  });
+
   it('defaults each server to /v1, relative to wherever the document is read', async () => {
     const { servers } = await fetchDocument();
     expect(servers?.map((server) => server.url)).toEqual(['/v1', '/v1']);
+  });
+
+  it('says where each server URL comes from', async () => {
+    const { info } = await fetchDocument();
+    expect(info.description).toContain('Production is `/v1` on the host that served this document (`PETSTORE_PRODUCTION_URL` is not set)');
+    expect(info.description).toContain('Staging is `/v1` on the host that served this document (`PETSTORE_STAGING_URL` is not set)');
   });
 
   it.each([
@@ -75,8 +96,18 @@ describe('the OpenAPI document', () => {
     const { components } = await fetchDocument();
     expect(components.schemas?.ErrorCode).toMatchObject({
       enum: [
-        'invalid_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'gone',
-        'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error', 'service_unavailable',
+        'invalid_request',
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'method_not_allowed',
+        'conflict',
+        'gone',
+        'payload_too_large',
+        'unsupported_media_type',
+        'rate_limited',
+        'internal_error',
+        'service_unavailable',
       ],
     });
   });
@@ -104,5 +135,77 @@ describe('the oracle built from the document', () => {
   it('treats an undocumented status as undocumented', async () => {
     expect(await documentedResponse('/pets', 'GET', 418)).toHaveProperty('undocumented');
     expect(await openApiDocument()).toHaveProperty('paths');
+  });
+});
+
+// A client that checks its requests against the document must never send one the
+// service refuses (nor hold back one it takes): the document's verdict and the
+// service's agree, name by name.
+describe('the document says what the service enforces', () => {
+  const NAMES: [string, string][] = [
+    ['a plain name', 'Rex'],
+    ['100 characters', 'n'.repeat(100)],
+    ['101 characters', 'n'.repeat(101)],
+    ['101 characters, one a leading space', ` ${'n'.repeat(100)}`],
+    ['98 characters between two spaces', ` ${'n'.repeat(98)} `],
+    ['100 emoji', '🐶'.repeat(100)],
+    ['tabs and newlines around it', '\t Bella \n'],
+    ['an inner newline', 'Re\nx'],
+    ['a NUL', 'Re\u0000x'],
+    ['a C1 control', 'Re\u0085x'],
+    ['only spaces', '   '],
+    ['empty', ''],
+    ['a zero-width space', '\u200b'],
+    ['a Hangul filler', '\u3164'],
+    ['a blank Braille pattern', '\u2800'],
+    ['an ideographic space and a word joiner', '\u3000\u2060'],
+    ['a right-to-left override', 'Rex\u202egnp.exe'],
+    ['an Arabic letter mark', '\u061cRex'],
+    ['a zero-width joiner inside an emoji', '🐕\u200d🦺'],
+    ['a non-breaking space inside', 'Rex\u00a0II'],
+  ];
+
+  it.each(NAMES)('agrees on a pet name of %s', async (_case, name) => {
+    const newPet = { name, categoryId: uniqueCategoryId() };
+    const documented = (await componentSchema('NewPet'))(newPet);
+    const response = await api('POST', '/v1/pets', { json: newPet });
+    expect(response.status, JSON.stringify(response.body)).toBe(documented ? 201 : 400);
+  });
+
+  it.each(NAMES)('agrees on a category name of %s', async (_case, name) => {
+    const documented = (await componentSchema('NewCategory'))({ name });
+    const response = await api('POST', '/v1/categories', { json: { name } });
+    // A name taken already (by another run of this test) passed validation all the same.
+    expect(response.status === 400, JSON.stringify(response.body)).toBe(!documented);
+  });
+
+  it.each([
+    ['a word', 'rex'],
+    ['100 characters', 'n'.repeat(100)],
+    ['101 characters', 'n'.repeat(101)],
+    ['a control character', 'a\u0007b'],
+    ['a zero-width space', '\u200b'],
+  ])('agrees on a name search of %s', async (_case, text) => {
+    const documented = (await queryParameterSchema('/pets', 'get', 'name'))(text);
+    const response = await api('GET', `/v1/pets?limit=1&name=${encodeURIComponent(text)}`);
+    expect(response.status).toBe(documented ? 200 : 400);
+  });
+
+  it.each([
+    ['1', 1],
+    ['2^53-1', Number.MAX_SAFE_INTEGER],
+    ['2^53', 2 ** 53],
+  ])('agrees on a categoryId filter of %s', async (_case, categoryId) => {
+    const documented = (await queryParameterSchema('/pets', 'get', 'categoryId'))(categoryId);
+    const response = await api('GET', `/v1/pets?limit=1&categoryId=${BigInt(categoryId)}`);
+    expect(response.status).toBe(documented ? 200 : 400);
+  });
+
+  it.each([
+    ['an address', 'keeper@example.com', true],
+    ['no domain', 'keeper@', false],
+    ['no at sign', 'keeper.example.com', false],
+  ])("describes a new user's email as an address: %s", async (_case, email, valid) => {
+    expect((await componentSchema('NewUser'))({ email, password: 'long enough' })).toBe(valid);
   });
 });

@@ -1,4 +1,4 @@
-// Orders under concurrency (issue 4): racing requests never leave a pet's status
+// Orders under concurrency (docs/ORDERS.md): racing requests never leave a pet's status
 // disagreeing with its orders. Each request is a real HTTP call to the server.
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '@/lib/contract/orders';

@@ -1,4 +1,4 @@
-// Orders over HTTP (issue 4): placing, reading and moving an order, every allowed
+// Orders over HTTP (docs/ORDERS.md): placing, reading and moving an order, every allowed
 // and forbidden move, and the error answers. Races are in orders-concurrency.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys';
@@ -154,17 +154,14 @@ const statuses: OrderStatus[] = ['placed', 'approved', 'delivered', 'cancelled']
 const pairs = statuses.flatMap((from) => statuses.map((to) => ({ from, to })));
 
 describe('PATCH /v1/store/orders/{orderId}', () => {
-  it.each(pairs.filter(({ from, to }) => allowedFrom[from].includes(to)))(
-    'moves a $from order to $to and the pet follows',
-    async ({ from, to }) => {
-      const { order, petId } = await orderIn(from);
-      const answer = await moveOrder(order.id, to);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ id: order.id, petId, quantity: order.quantity, status: to, createdAt: order.createdAt });
-      expect(await petStatus(petId)).toBe(petStatusFor[to]);
-      expect((await api<Order>('GET', `/v1/store/orders/${order.id}`)).body).toEqual(answer.body);
-    },
-  );
+  it.each(pairs.filter(({ from, to }) => allowedFrom[from].includes(to)))('moves a $from order to $to and the pet follows', async ({ from, to }) => {
+    const { order, petId } = await orderIn(from);
+    const answer = await moveOrder(order.id, to);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: order.id, petId, quantity: order.quantity, status: to, createdAt: order.createdAt });
+    expect(await petStatus(petId)).toBe(petStatusFor[to]);
+    expect((await api<Order>('GET', `/v1/store/orders/${order.id}`)).body).toEqual(answer.body);
+  });
 
   it.each(pairs.filter(({ from, to }) => !allowedFrom[from].includes(to)))(
     'refuses to move a $from order to $to with 409 naming the allowed moves, changing nothing',

@@ -1,6 +1,7 @@
-// GET /v1/pets's experimental parameters (DESIGN.md "Extensions"): name search
+// GET /v1/pets's experimental parameters (docs/ARCHITECTURE.md, "Extensions beyond the contract"): name search
 // (case-insensitive substring), categoryId, sort with keyset cursors for every
 // key, all combinable, and the Link rel="next" that keeps them.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addPet, api, linkTarget, uniqueCategoryId } from '../support/api';
 
@@ -169,9 +170,33 @@ describe('GET /v1/pets?sort=', () => {
     ['an unknown key', 'sort=age'],
     ['a tampered cursor', `sort=name&cursor=${Buffer.from('name:x:y').toString('base64url')}`],
     ['a cursor for sort=name without a name', `sort=name&cursor=${Buffer.from('name:5').toString('base64url')}`],
+    ['a name cursor holding a NUL', 'sort=name&cursor=bmFtZToxOgA'],
+    ['a -name cursor holding a NUL', 'sort=-name&cursor=LW5hbWU6MToA'],
+    ['a name cursor with an empty name', `sort=name&cursor=${Buffer.from('name:1:').toString('base64url')}`],
+    ['a name cursor with a control character', `sort=name&cursor=${Buffer.from('name:1:a\u0007').toString('base64url')}`],
+    ['a name cursor with 101 characters', `sort=name&cursor=${Buffer.from(`name:1:${'n'.repeat(101)}`).toString('base64url')}`],
   ])('rejects %s with invalid_request', async (_case, query) => {
     const response = await api('GET', `/v1/pets?${query}`);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_request');
+  });
+
+  it('answers every forged name cursor with a page or a 400, never a 500', async () => {
+    const names = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('\u0000', '\u0001', '\u007f', '\u0085', '\ud800', '\udc00', ':', '%', '\\', "'"),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('name', '-name'), names, async (sort, name) => {
+        const cursor = Buffer.from(`${sort}:1:${name}`).toString('base64url');
+        const response = await api('GET', `/v1/pets?sort=${sort}&limit=1&cursor=${cursor}`);
+        expect([200, 400], `${JSON.stringify(name)}: ${response.text}`).toContain(response.status);
+      }),
+      { seed: 20261201, numRuns: 150 },
+    );
   });
 });

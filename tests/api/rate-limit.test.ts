@@ -57,7 +57,12 @@ describe('rate limit shared through Redis (two instances)', () => {
   const servers: TestServer[] = [];
   beforeAll(async () => {
     // Two instances, one API key (id 1 on each fresh database), one Redis bucket.
-    const env = { ...TIGHT, REDIS_URL, REDIS_KEY_PREFIX: `petstore-test-${randomBytes(4).toString('hex')}:`, PETSTORE_BOOTSTRAP_API_KEY: `psk_shared_${randomBytes(16).toString('hex')}` };
+    const env = {
+      ...TIGHT,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `petstore-test-${randomBytes(4).toString('hex')}:`,
+      PETSTORE_BOOTSTRAP_API_KEY: `psk_shared_${randomBytes(16).toString('hex')}`,
+    };
     servers.push(await startServer({ database, env }));
     servers.push(await startServer({ database, env }));
   });

@@ -1,4 +1,4 @@
-// What every answer under /v1 has in common (DESIGN.md): unknown paths and
+// What every answer under /v1 has in common (docs/ARCHITECTURE.md): unknown paths and
 // wrong methods get a JSON 404 / 405 with Allow (never HTML), every response
 // carries X-Request-Id, and error bodies use the closed code set.
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('wrong methods under /v1', () => {
     ['PUT', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
     ['POST', '/v1/pets/counts', 'GET, HEAD, OPTIONS'],
     ['PUT', '/v1/categories', 'GET, HEAD, POST, OPTIONS'],
-    ['DELETE', '/v1/categories/1', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PUT', '/v1/categories/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
     ['POST', '/v1/changes', 'GET, HEAD, OPTIONS'],
     ['DELETE', '/v1/users', 'GET, HEAD, POST, OPTIONS'],
     ['PUT', '/v1/store/orders', undefined],

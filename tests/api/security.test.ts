@@ -59,7 +59,10 @@ describe('request ids', () => {
     const response = await get('/v1/pets', { authorization: `Bearer ${server.apiKey}`, 'x-request-id': requestId });
     expect(response.headers.get('x-request-id')).toBe(requestId);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const line = server.logs().split('\n').find((entry) => entry.includes(requestId));
+    const line = server
+      .logs()
+      .split('\n')
+      .find((entry) => entry.includes(requestId));
     expect(line && JSON.parse(line)).toMatchObject({ requestId, method: 'GET', path: '/v1/pets', status: 200 });
   });
 

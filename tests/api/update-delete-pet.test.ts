@@ -159,10 +159,7 @@ describe('DELETE /v1/pets/{petId}', () => {
   it('serialises with orders: of a delete and an order racing for one pet, exactly one succeeds', async () => {
     for (let round = 0; round < 5; round++) {
       const pet = await addPet({ name: 'Raced', categoryId: uniqueCategoryId(), status: 'available' });
-      const [deleted, ordered] = await Promise.all([
-        api('DELETE', `/v1/pets/${pet.id}`),
-        api('POST', '/v1/store/orders', { json: { petId: pet.id } }),
-      ]);
+      const [deleted, ordered] = await Promise.all([api('DELETE', `/v1/pets/${pet.id}`), api('POST', '/v1/store/orders', { json: { petId: pet.id } })]);
       expect([deleted.status, ordered.status].sort()).toEqual(deleted.status === 204 ? [204, 404] : [201, 409]);
     }
   });

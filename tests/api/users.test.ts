@@ -18,13 +18,13 @@ describe('dashboard users', () => {
     server = await serverWithData(async (database) => {
       const sessionKeyFor = async (email: string) => {
         const user = (await createUser(database, { email, password: PASSWORD }))!;
-        return (await createApiKey(database, { name: `Dashboard session of ${email}`, scopes: scopesFor('admin'), userId: user.id })).secret;
+        return (await createApiKey(database, { name: `Dashboard session of ${email}`, scopes: scopesFor('admin'), userId: user.id, isSession: true })).secret;
       };
       const writeKey = (await createApiKey(database, { name: 'writer', scopes: scopesFor('write') })).secret;
       // One user signed in twice (say, laptop and phone).
       const twice = (await createUser(database, { email: uniqueEmail('twice'), password: PASSWORD }))!;
       const sessionOf = async (device: string) =>
-        (await createApiKey(database, { name: `Dashboard session (${device})`, scopes: scopesFor('admin'), userId: twice.id })).secret;
+        (await createApiKey(database, { name: `Dashboard session (${device})`, scopes: scopesFor('admin'), userId: twice.id, isSession: true })).secret;
       const twoSessionKeys: [string, string] = [await sessionOf('laptop'), await sessionOf('phone')];
       return { sessionKey: await sessionKeyFor(uniqueEmail('me')), otherSessionKey: await sessionKeyFor(uniqueEmail('other')), twoSessionKeys, writeKey };
     });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
+import { sendBodyThenRead } from '../support/write-first-client';
 
 const MiB = 1024 * 1024;
 // Peak RSS may grow this much over the whole run (JIT, pools) and still be flat;
@@ -83,10 +84,38 @@ describe('bodies over the limit', () => {
     const before = peakRssMb();
     figures.push({ body: 'none (after start-up and one request)', status: '-', peakRssMb: before });
     const cases = [
-      { body: '2 MB form, Content-Length, /api/auth/callback/credentials', path: '/api/auth/callback/credentials', size: 2 * MiB, chunked: false, headers: form, status: 413 },
-      { body: '70 MB form, Content-Length, /api/auth/callback/credentials', path: '/api/auth/callback/credentials', size: 70 * MiB, chunked: false, headers: form, status: 413 },
-      { body: '100 MB form, Content-Length, /api/auth/callback/credentials', path: '/api/auth/callback/credentials', size: 100 * MiB, chunked: false, headers: form, status: 413 },
-      { body: '100 MB form, chunked, /api/auth/callback/credentials', path: '/api/auth/callback/credentials', size: 100 * MiB, chunked: true, headers: form, status: 411 },
+      {
+        body: '2 MB form, Content-Length, /api/auth/callback/credentials',
+        path: '/api/auth/callback/credentials',
+        size: 2 * MiB,
+        chunked: false,
+        headers: form,
+        status: 413,
+      },
+      {
+        body: '70 MB form, Content-Length, /api/auth/callback/credentials',
+        path: '/api/auth/callback/credentials',
+        size: 70 * MiB,
+        chunked: false,
+        headers: form,
+        status: 413,
+      },
+      {
+        body: '100 MB form, Content-Length, /api/auth/callback/credentials',
+        path: '/api/auth/callback/credentials',
+        size: 100 * MiB,
+        chunked: false,
+        headers: form,
+        status: 413,
+      },
+      {
+        body: '100 MB form, chunked, /api/auth/callback/credentials',
+        path: '/api/auth/callback/credentials',
+        size: 100 * MiB,
+        chunked: true,
+        headers: form,
+        status: 411,
+      },
       { body: '100 MB, Content-Length, /v1/pets', path: '/v1/pets', size: 100 * MiB, chunked: false, headers: apiJson(), status: 413 },
       { body: '100 MB, chunked, /v1/pets', path: '/v1/pets', size: 100 * MiB, chunked: true, headers: apiJson(), status: 413 },
     ];
@@ -100,4 +129,32 @@ describe('bodies over the limit', () => {
     expect(peakRssMb() - before).toBeLessThan(FLAT_MARGIN_MB);
     expect(server.logs()).not.toContain('heap out of memory');
   }, 120_000);
+});
+
+describe('the answer to a refused body', () => {
+  // Past the kernel's socket buffers (a few MB on loopback), so the client is
+  // still writing long after the server has answered.
+  const SIZE = 16 * MiB;
+  const TRIES = 20;
+  const apiJson = () => ({ 'content-type': 'application/json', authorization: `Bearer ${server.apiKey}` });
+  const form = () => ({ 'content-type': 'application/x-www-form-urlencoded' });
+
+  it.each([
+    ['/v1/pets', 'Content-Length', false, apiJson, 413],
+    ['/v1/pets', 'chunked', true, apiJson, 413],
+    ['/api/auth/callback/credentials', 'Content-Length', false, form, 413],
+    ['/api/auth/callback/credentials', 'chunked', true, form, 411],
+  ] as const)(
+    'reaches a client that sends all of it to %s first (%s), 20 times',
+    async (path, _, chunked, headers, status) => {
+      const unread: string[] = [];
+      for (let attempt = 0; attempt < TRIES; attempt++) {
+        const result = await sendBodyThenRead(server.baseUrl, { path, headers: headers(), size: SIZE, chunked });
+        if (result.status !== status)
+          unread.push(`try ${attempt + 1}: ${result.status ?? 'no answer'} (${result.error ?? 'no error'}, ${result.sent} bytes sent)`);
+      }
+      expect(unread, `answers not read, of ${TRIES}`).toEqual([]);
+    },
+    180_000,
+  );
 });

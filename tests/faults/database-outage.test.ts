@@ -43,99 +43,102 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
   });
 
   // fast: a clean shutdown (sessions terminated, checkpoint); immediate: a crash, recovered from the WAL at start.
-  it.each(['fast', 'immediate'] as const)('answers 503 promptly through a %s stop, recovers by itself, and loses no acknowledged pet', async (mode) => {
-    const prefix = `outage-${mode}-${Date.now()}`;
-    const logStart = server.logs().length;
-    let stopping = false;
-    const load = runCreateLoops({
-      baseUrls: [server.baseUrl],
-      apiKey: server.apiKey,
-      loops: LOOPS,
-      prefix,
-      pauseMs: PAUSE_MS,
-      shouldStop: () => stopping,
-    });
-    const timeline = { stopIssuedAt: 0, stoppedAt: 0, startIssuedAt: 0, backAt: 0, firstCreatedAfterOutageAt: 0 };
-    const firstCreatedAfterStop = () =>
-      load.attempts
-        .filter((attempt) => attempt.status === 201 && attempt.sentAt > timeline.stoppedAt)
-        .sort((a, b) => a.answeredAt - b.answeredAt)[0];
-    try {
-      await sleep(1_500);
-      timeline.stopIssuedAt = performance.now();
-      await cluster.stop(mode);
-      timeline.stoppedAt = performance.now();
-      await sleep(DOWN_MS);
-      timeline.startIssuedAt = performance.now();
-      await cluster.start();
-      timeline.backAt = performance.now();
-      // Keep the load on until the first create after the restart succeeds (or the bound passes), then a little longer.
-      while (performance.now() - timeline.backAt < MAX_RECOVERY_MS + 2_000) {
-        await sleep(50);
-        if (firstCreatedAfterStop()) break;
+  it.each(['fast', 'immediate'] as const)(
+    'answers 503 promptly through a %s stop, recovers by itself, and loses no acknowledged pet',
+    async (mode) => {
+      const prefix = `outage-${mode}-${Date.now()}`;
+      const logStart = server.logs().length;
+      let stopping = false;
+      const load = runCreateLoops({
+        baseUrls: [server.baseUrl],
+        apiKey: server.apiKey,
+        loops: LOOPS,
+        prefix,
+        pauseMs: PAUSE_MS,
+        shouldStop: () => stopping,
+      });
+      const timeline = { stopIssuedAt: 0, stoppedAt: 0, startIssuedAt: 0, backAt: 0, firstCreatedAfterOutageAt: 0 };
+      const firstCreatedAfterStop = () =>
+        load.attempts.filter((attempt) => attempt.status === 201 && attempt.sentAt > timeline.stoppedAt).sort((a, b) => a.answeredAt - b.answeredAt)[0];
+      try {
+        await sleep(1_500);
+        timeline.stopIssuedAt = performance.now();
+        await cluster.stop(mode);
+        timeline.stoppedAt = performance.now();
+        await sleep(DOWN_MS);
+        timeline.startIssuedAt = performance.now();
+        await cluster.start();
+        timeline.backAt = performance.now();
+        // Keep the load on until the first create after the restart succeeds (or the bound passes), then a little longer.
+        while (performance.now() - timeline.backAt < MAX_RECOVERY_MS + 2_000) {
+          await sleep(50);
+          if (firstCreatedAfterStop()) break;
+        }
+        await sleep(1_000);
+      } finally {
+        stopping = true;
       }
-      await sleep(1_000);
-    } finally {
-      stopping = true;
-    }
-    const attempts = await load.done;
-    const firstCreated = firstCreatedAfterStop();
-    timeline.firstCreatedAfterOutageAt = firstCreated?.answeredAt ?? Number.NaN;
+      const attempts = await load.done;
+      const firstCreated = firstCreatedAfterStop();
+      timeline.firstCreatedAfterOutageAt = firstCreated?.answeredAt ?? Number.NaN;
 
-    const stored = await storedPetNames(cluster.url, prefix);
-    const acknowledged = attempts.filter((attempt) => attempt.status === 201);
-    const lost = acknowledged.filter((attempt) => !stored.has(attempt.name));
-    const unacknowledgedButStored = attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name));
-    const slowest = Math.max(...attempts.map((attempt) => attempt.answeredAt - attempt.sentAt));
-    const unavailable = attempts.filter((attempt) => attempt.status === 503);
-    // The log of the outage: discreet (no names sent, no key material, no SQL, no stack) and short.
-    const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
-    const figures = {
-      stop: mode,
-      requests: attempts.length,
-      byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
-      acknowledged: acknowledged.length,
-      storedWithPrefix: stored.size,
-      lost: lost.length,
-      unacknowledgedButStored: unacknowledgedButStored.length,
-      slowestMs: Math.round(slowest),
-      databaseDownMs: Math.round(timeline.backAt - timeline.stopIssuedAt),
-      firstUnavailableAfterStopMs: Math.round(Math.min(...unavailable.map((a) => a.answeredAt)) - timeline.stopIssuedAt),
-      recoveryMs: Math.round(Math.max(0, timeline.firstCreatedAfterOutageAt - timeline.backAt)),
-      logLines: log.lines,
-      logWarnings: log.warnings,
-      logWarningsByKind: log.warningReasons,
-    };
-    console.log(`database outage figures: ${JSON.stringify(figures)}`);
-    if (process.env.DEBUG_FAULTS) {
-      const t0 = timeline.stopIssuedAt;
-      console.log(JSON.stringify(Object.fromEntries(Object.entries(timeline).map(([k, v]) => [k, Math.round(v - t0)]))));
-      for (const a of [...attempts].sort((x, y) => x.sentAt - y.sentAt)) console.log(a.name, Math.round(a.sentAt - t0), Math.round(a.answeredAt - t0), a.status ?? a.error);
-    }
+      const stored = await storedPetNames(cluster.url, prefix);
+      const acknowledged = attempts.filter((attempt) => attempt.status === 201);
+      const lost = acknowledged.filter((attempt) => !stored.has(attempt.name));
+      const unacknowledgedButStored = attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name));
+      const slowest = Math.max(...attempts.map((attempt) => attempt.answeredAt - attempt.sentAt));
+      const unavailable = attempts.filter((attempt) => attempt.status === 503);
+      // The log of the outage: discreet (no names sent, no key material, no SQL, no stack) and short.
+      const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
+      const figures = {
+        stop: mode,
+        requests: attempts.length,
+        byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
+        acknowledged: acknowledged.length,
+        storedWithPrefix: stored.size,
+        lost: lost.length,
+        unacknowledgedButStored: unacknowledgedButStored.length,
+        slowestMs: Math.round(slowest),
+        databaseDownMs: Math.round(timeline.backAt - timeline.stopIssuedAt),
+        firstUnavailableAfterStopMs: Math.round(Math.min(...unavailable.map((a) => a.answeredAt)) - timeline.stopIssuedAt),
+        recoveryMs: Math.round(Math.max(0, timeline.firstCreatedAfterOutageAt - timeline.backAt)),
+        logLines: log.lines,
+        logWarnings: log.warnings,
+        logWarningsByKind: log.warningReasons,
+      };
+      console.log(`database outage figures: ${JSON.stringify(figures)}`);
+      if (process.env.DEBUG_FAULTS) {
+        const t0 = timeline.stopIssuedAt;
+        console.log(JSON.stringify(Object.fromEntries(Object.entries(timeline).map(([k, v]) => [k, Math.round(v - t0)]))));
+        for (const a of [...attempts].sort((x, y) => x.sentAt - y.sentAt))
+          console.log(a.name, Math.round(a.sentAt - t0), Math.round(a.answeredAt - t0), a.status ?? a.error);
+      }
 
-    // Every request was answered (the app stayed up), with 201 or a proper 503, never after a hang.
-    expect(attempts.filter((attempt) => attempt.status === undefined)).toEqual([]);
-    expect(new Set(attempts.map((attempt) => attempt.status))).toEqual(new Set([201, 503]));
-    for (const attempt of unavailable) {
-      expect(attempt.code).toBe('service_unavailable');
-      expect(attempt.retryAfter).toMatch(/^\d+$/);
-    }
-    expect(slowest).toBeLessThan(MAX_LATENCY_MS);
-    expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
-    expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
-    // Recovery by itself, measured from the moment the database accepts connections again.
-    expect(firstCreated).toBeDefined();
-    expect(figures.recoveryMs).toBeLessThanOrEqual(MAX_RECOVERY_MS);
-    // Acknowledged means stored.
-    expect(lost.map((attempt) => attempt.name)).toEqual([]);
-    // Refused means not stored, except a create whose database connection was cut while its insert
-    // was in flight (sent before the stop completed): the commit may have happened before the cut.
-    for (const attempt of unacknowledgedButStored) {
-      expect(attempt.status).toBe(503);
-      expect(attempt.sentAt).toBeLessThan(timeline.stoppedAt);
-    }
-    expect(unacknowledgedButStored.length).toBeLessThanOrEqual(LOOPS);
-  }, 90_000);
+      // Every request was answered (the app stayed up), with 201 or a proper 503, never after a hang.
+      expect(attempts.filter((attempt) => attempt.status === undefined)).toEqual([]);
+      expect(new Set(attempts.map((attempt) => attempt.status))).toEqual(new Set([201, 503]));
+      for (const attempt of unavailable) {
+        expect(attempt.code).toBe('service_unavailable');
+        expect(attempt.retryAfter).toMatch(/^\d+$/);
+      }
+      expect(slowest).toBeLessThan(MAX_LATENCY_MS);
+      expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
+      expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
+      // Recovery by itself, measured from the moment the database accepts connections again.
+      expect(firstCreated).toBeDefined();
+      expect(figures.recoveryMs).toBeLessThanOrEqual(MAX_RECOVERY_MS);
+      // Acknowledged means stored.
+      expect(lost.map((attempt) => attempt.name)).toEqual([]);
+      // Refused means not stored, except a create whose database connection was cut while its insert
+      // was in flight (sent before the stop completed): the commit may have happened before the cut.
+      for (const attempt of unacknowledgedButStored) {
+        expect(attempt.status).toBe(503);
+        expect(attempt.sentAt).toBeLessThan(timeline.stoppedAt);
+      }
+      expect(unacknowledgedButStored.length).toBeLessThanOrEqual(LOOPS);
+    },
+    90_000,
+  );
 
   it('rolls back a transaction cut by the restart, reports it as unavailable, and the pool reconnects by itself', async () => {
     // The app's own driver settings, in-process, so the moment of the cut is under the test's control.
@@ -163,7 +166,11 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
 
       // While down: a prompt refusal, not a wait.
       const downStarted = performance.now();
-      const whileDown = await database.select({ id: pets.id }).from(pets).limit(1).catch((failure: unknown) => failure);
+      const whileDown = await database
+        .select({ id: pets.id })
+        .from(pets)
+        .limit(1)
+        .catch((failure: unknown) => failure);
       expect(isDatabaseUnavailable(whileDown)).toBe(true);
       expect(performance.now() - downStarted).toBeLessThan(MAX_LATENCY_MS);
 

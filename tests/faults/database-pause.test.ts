@@ -60,103 +60,107 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
   it.each([
     ['the postmaster and its backends (a partition)', true],
     ['the postmaster only', false],
-  ] as const)('pausing %s hangs nothing and recovers by itself', async (_case, backends) => {
-    const prefix = `pause-${backends ? 'all' : 'postmaster'}-${Date.now()}`;
-    // Warm: the pool has open connections and the key is known before the pause.
-    for (let n = 0; n < 3; n++) expect((await createPetAttempt(server.baseUrl, server.apiKey, `${prefix}-warm-${n}`)).status).toBe(201);
+  ] as const)(
+    'pausing %s hangs nothing and recovers by itself',
+    async (_case, backends) => {
+      const prefix = `pause-${backends ? 'all' : 'postmaster'}-${Date.now()}`;
+      // Warm: the pool has open connections and the key is known before the pause.
+      for (let n = 0; n < 3; n++) expect((await createPetAttempt(server.baseUrl, server.apiKey, `${prefix}-warm-${n}`)).status).toBe(201);
 
-    const logStart = server.logs().length;
-    let stopping = false;
-    const load = runCreateLoops({ baseUrls: [server.baseUrl], apiKey: server.apiKey, loops: LOOPS, prefix, pauseMs: 50, shouldStop: () => stopping });
-    const readiness: Probe[] = [];
-    const readinessLoop = (async () => {
-      while (!stopping) {
-        readiness.push(await probeReadiness(server.baseUrl));
-        await sleep(200);
+      const logStart = server.logs().length;
+      let stopping = false;
+      const load = runCreateLoops({ baseUrls: [server.baseUrl], apiKey: server.apiKey, loops: LOOPS, prefix, pauseMs: 50, shouldStop: () => stopping });
+      const readiness: Probe[] = [];
+      const readinessLoop = (async () => {
+        while (!stopping) {
+          readiness.push(await probeReadiness(server.baseUrl));
+          await sleep(200);
+        }
+      })();
+
+      await sleep(500);
+      const pausedAt = performance.now();
+      cluster.pause({ backends });
+      let burst: Attempt[] = [];
+      let resumedAt = 0;
+      try {
+        await sleep(1_000);
+        burst = await Promise.all(Array.from({ length: BURST }, (_, n) => createPetAttempt(server.baseUrl, server.apiKey, `${prefix}-burst-${n}`)));
+        await sleep(Math.max(0, PAUSE_MS - (performance.now() - pausedAt)));
+      } finally {
+        cluster.resume();
+        resumedAt = performance.now();
       }
-    })();
+      const recovered = () =>
+        load.attempts.some((attempt) => attempt.status === 201 && attempt.sentAt > resumedAt) &&
+        readiness.some((probe) => probe.status === 200 && probe.sentAt > resumedAt);
+      while (!recovered() && performance.now() - resumedAt < RECOVERY_BOUND_MS + 5_000) await sleep(50);
+      await sleep(500);
+      stopping = true;
+      const attempts = [...(await load.done), ...burst];
+      await readinessLoop;
 
-    await sleep(500);
-    const pausedAt = performance.now();
-    cluster.pause({ backends });
-    let burst: Attempt[] = [];
-    let resumedAt = 0;
-    try {
-      await sleep(1_000);
-      burst = await Promise.all(Array.from({ length: BURST }, (_, n) => createPetAttempt(server.baseUrl, server.apiKey, `${prefix}-burst-${n}`)));
-      await sleep(Math.max(0, PAUSE_MS - (performance.now() - pausedAt)));
-    } finally {
-      cluster.resume();
-      resumedAt = performance.now();
-    }
-    const recovered = () =>
-      load.attempts.some((attempt) => attempt.status === 201 && attempt.sentAt > resumedAt) &&
-      readiness.some((probe) => probe.status === 200 && probe.sentAt > resumedAt);
-    while (!recovered() && performance.now() - resumedAt < RECOVERY_BOUND_MS + 5_000) await sleep(50);
-    await sleep(500);
-    stopping = true;
-    const attempts = [...(await load.done), ...burst];
-    await readinessLoop;
+      const duringPause = attempts.filter((attempt) => attempt.sentAt >= pausedAt && attempt.sentAt < resumedAt);
+      const readinessDuringPause = readiness.filter((probe) => probe.sentAt >= pausedAt && probe.sentAt < resumedAt);
+      const firstAfter = <T extends { sentAt: number; answeredAt: number; status?: number }>(items: T[], status: number, after: number) =>
+        items.filter((item) => item.status === status && item.sentAt >= after).sort((a, b) => a.answeredAt - b.answeredAt)[0];
+      const first503 = firstAfter(attempts, 503, pausedAt);
+      const firstReady503 = firstAfter(readiness, 503, pausedAt);
+      const stored = await storedPetNames(cluster.url, prefix);
+      const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
+      const slowest = (items: { sentAt: number; answeredAt: number }[]) => Math.round(Math.max(0, ...items.map((item) => item.answeredAt - item.sentAt)));
+      const figures = {
+        paused: backends ? 'postmaster and backends' : 'postmaster',
+        pauseMs: Math.round(resumedAt - pausedAt),
+        v1Requests: attempts.length,
+        v1ByStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
+        v1SlowestMs: slowest(attempts),
+        burst: countBy(burst, (attempt) => String(attempt.status ?? attempt.error)),
+        burstSlowestMs: slowest(burst),
+        v1First503AfterPauseMs: first503 ? Math.round(first503.answeredAt - pausedAt) : null,
+        readyzProbes: readiness.length,
+        readyzByStatus: countBy(readiness, (probe) => String(probe.status ?? probe.error)),
+        readyzSlowestMs: slowest(readiness),
+        readyzFirst503AfterPauseMs: firstReady503 ? Math.round(firstReady503.answeredAt - pausedAt) : null,
+        v1RecoveryMs: Math.round((firstAfter(attempts, 201, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
+        readyzRecoveryMs: Math.round((firstAfter(readiness, 200, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
+        storedThoughRefused: attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name)).length,
+        logLines: log.lines,
+        logWarnings: log.warnings,
+        logWarningsByKind: log.warningReasons,
+      };
+      console.log(`database pause figures: ${JSON.stringify(figures)}`);
 
-    const duringPause = attempts.filter((attempt) => attempt.sentAt >= pausedAt && attempt.sentAt < resumedAt);
-    const readinessDuringPause = readiness.filter((probe) => probe.sentAt >= pausedAt && probe.sentAt < resumedAt);
-    const firstAfter = <T extends { sentAt: number; answeredAt: number; status?: number }>(items: T[], status: number, after: number) =>
-      items.filter((item) => item.status === status && item.sentAt >= after).sort((a, b) => a.answeredAt - b.answeredAt)[0];
-    const first503 = firstAfter(attempts, 503, pausedAt);
-    const firstReady503 = firstAfter(readiness, 503, pausedAt);
-    const stored = await storedPetNames(cluster.url, prefix);
-    const log = expectDiscreetOutageLog(server.logs().slice(logStart), { namePrefix: prefix, apiKey: server.apiKey });
-    const slowest = (items: { sentAt: number; answeredAt: number }[]) => Math.round(Math.max(0, ...items.map((item) => item.answeredAt - item.sentAt)));
-    const figures = {
-      paused: backends ? 'postmaster and backends' : 'postmaster',
-      pauseMs: Math.round(resumedAt - pausedAt),
-      v1Requests: attempts.length,
-      v1ByStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
-      v1SlowestMs: slowest(attempts),
-      burst: countBy(burst, (attempt) => String(attempt.status ?? attempt.error)),
-      burstSlowestMs: slowest(burst),
-      v1First503AfterPauseMs: first503 ? Math.round(first503.answeredAt - pausedAt) : null,
-      readyzProbes: readiness.length,
-      readyzByStatus: countBy(readiness, (probe) => String(probe.status ?? probe.error)),
-      readyzSlowestMs: slowest(readiness),
-      readyzFirst503AfterPauseMs: firstReady503 ? Math.round(firstReady503.answeredAt - pausedAt) : null,
-      v1RecoveryMs: Math.round((firstAfter(attempts, 201, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
-      readyzRecoveryMs: Math.round((firstAfter(readiness, 200, resumedAt)?.answeredAt ?? Number.NaN) - resumedAt),
-      storedThoughRefused: attempts.filter((attempt) => attempt.status !== 201 && stored.has(attempt.name)).length,
-      logLines: log.lines,
-      logWarnings: log.warnings,
-      logWarningsByKind: log.warningReasons,
-    };
-    console.log(`database pause figures: ${JSON.stringify(figures)}`);
-
-    // Nothing hung, nothing but a create or a proper 503.
-    expect(attempts.filter((attempt) => attempt.status === undefined)).toEqual([]);
-    expect(figures.v1SlowestMs).toBeLessThan(V1_BOUND_MS);
-    expect(readiness.filter((probe) => probe.status === undefined)).toEqual([]);
-    expect(figures.readyzSlowestMs).toBeLessThan(READYZ_BOUND_MS);
-    for (const attempt of attempts) {
-      expect([201, 503]).toContain(attempt.status);
-      if (attempt.status === 503) {
-        expect(attempt.code).toBe('service_unavailable');
-        expect(attempt.retryAfter).toMatch(/^\d+$/);
+      // Nothing hung, nothing but a create or a proper 503.
+      expect(attempts.filter((attempt) => attempt.status === undefined)).toEqual([]);
+      expect(figures.v1SlowestMs).toBeLessThan(V1_BOUND_MS);
+      expect(readiness.filter((probe) => probe.status === undefined)).toEqual([]);
+      expect(figures.readyzSlowestMs).toBeLessThan(READYZ_BOUND_MS);
+      for (const attempt of attempts) {
+        expect([201, 503]).toContain(attempt.status);
+        if (attempt.status === 503) {
+          expect(attempt.code).toBe('service_unavailable');
+          expect(attempt.retryAfter).toMatch(/^\d+$/);
+        }
       }
-    }
-    for (const probe of readiness) expect([200, 503]).toContain(probe.status);
-    if (backends) {
-      // Nothing can answer while every process of the database is stopped.
-      expect(duringPause.filter((attempt) => attempt.status === 201 && attempt.answeredAt < resumedAt)).toEqual([]);
-      expect(duringPause.length).toBeGreaterThan(0);
-      expect(readinessDuringPause.filter((probe) => probe.answeredAt < resumedAt).every((probe) => probe.status === 503)).toBe(true);
-      expect(figures.burst).toEqual({ 503: BURST });
-    }
-    // Acknowledged means stored.
-    expect(attempts.filter((attempt) => attempt.status === 201 && !stored.has(attempt.name)).map((attempt) => attempt.name)).toEqual([]);
-    // Recovery by itself.
-    expect(figures.v1RecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
-    expect(figures.readyzRecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
-    expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
-    expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
-  }, 90_000);
+      for (const probe of readiness) expect([200, 503]).toContain(probe.status);
+      if (backends) {
+        // Nothing can answer while every process of the database is stopped.
+        expect(duringPause.filter((attempt) => attempt.status === 201 && attempt.answeredAt < resumedAt)).toEqual([]);
+        expect(duringPause.length).toBeGreaterThan(0);
+        expect(readinessDuringPause.filter((probe) => probe.answeredAt < resumedAt).every((probe) => probe.status === 503)).toBe(true);
+        expect(figures.burst).toEqual({ 503: BURST });
+      }
+      // Acknowledged means stored.
+      expect(attempts.filter((attempt) => attempt.status === 201 && !stored.has(attempt.name)).map((attempt) => attempt.name)).toEqual([]);
+      // Recovery by itself.
+      expect(figures.v1RecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
+      expect(figures.readyzRecoveryMs).toBeLessThanOrEqual(RECOVERY_BOUND_MS);
+      expect(server.logs()).not.toMatch(/uncaughtException|unhandled error/);
+      expect(log.warnings).toBeLessThanOrEqual(MAX_OUTAGE_WARNINGS);
+    },
+    90_000,
+  );
 
   it('replaces the connections a partition froze for good, and /v1 recovers without a restart', async () => {
     const proxy = await startFaultProxy({ host: '127.0.0.1', port: cluster.port });
@@ -168,7 +172,14 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('paused database
       const frozenAt = performance.now();
       proxy.partition();
       let stopping = false;
-      const load = runCreateLoops({ baseUrls: [partitioned.baseUrl], apiKey: partitioned.apiKey, loops: LOOPS, prefix, pauseMs: 50, shouldStop: () => stopping });
+      const load = runCreateLoops({
+        baseUrls: [partitioned.baseUrl],
+        apiKey: partitioned.apiKey,
+        loops: LOOPS,
+        prefix,
+        pauseMs: 50,
+        shouldStop: () => stopping,
+      });
       const created = () => load.attempts.find((attempt) => attempt.status === 201);
       while (!created() && performance.now() - frozenAt < PARTITION_RECOVERY_BOUND_MS + 5_000) await sleep(100);
       await sleep(500);

@@ -190,7 +190,12 @@ describe('graceful shutdown on SIGTERM', () => {
       byStatus: countBy(attempts, (attempt) => String(attempt.status ?? attempt.error)),
       answeredWithConnectionClose: attempts.filter((attempt) => attempt.closes).length,
       resets: resets.length,
-      resetDetails: resets.map((attempt) => ({ error: attempt.error, sentMs: Math.round(attempt.sentAt - signalledAt), failedMs: Math.round(attempt.answeredAt - signalledAt), reusedSocket: attempt.reusedSocket })),
+      resetDetails: resets.map((attempt) => ({
+        error: attempt.error,
+        sentMs: Math.round(attempt.sentAt - signalledAt),
+        failedMs: Math.round(attempt.answeredAt - signalledAt),
+        reusedSocket: attempt.reusedSocket,
+      })),
       exitCode: code,
       exitMs: Math.round(at - signalledAt),
     };
@@ -206,26 +211,36 @@ describe('graceful shutdown on SIGTERM', () => {
     expect([...(await storedNames(server, prefix))].sort()).toEqual(acknowledged.sort());
   }, 90_000);
 
-  it.skipIf(database !== 'postgres')('does not wait past its shutdown timeout for a request that never ends', async () => {
-    server = await startServer({ database, env: { PETSTORE_SHUTDOWN_TIMEOUT_MS: '1500' } });
-    const stuck = startSlowCreate(server, `stuck-${Date.now()}`);
-    await stuck.headersSent;
-    await sleep(200);
-    const exited = exitOf(server);
-    const signalledAt = performance.now();
-    server.process.kill('SIGTERM');
-    const { code, at } = await exited;
-    console.log(`graceful shutdown timeout figures: ${JSON.stringify({ exitCode: code, exitMs: Math.round(at - signalledAt) })}`);
-    expect(code).toBe(1);
-    expect(at - signalledAt).toBeGreaterThanOrEqual(1_400);
-    expect(at - signalledAt).toBeLessThan(5_000);
-    expect(server.logs()).toContain('shutdown timeout over');
-    expect((await stuck.answer).error).toBeDefined();
-  }, 60_000);
+  it.skipIf(database !== 'postgres')(
+    'does not wait past its shutdown timeout for a request that never ends',
+    async () => {
+      server = await startServer({ database, env: { PETSTORE_SHUTDOWN_TIMEOUT_MS: '1500' } });
+      const stuck = startSlowCreate(server, `stuck-${Date.now()}`);
+      await stuck.headersSent;
+      await sleep(200);
+      const exited = exitOf(server);
+      const signalledAt = performance.now();
+      server.process.kill('SIGTERM');
+      const { code, at } = await exited;
+      console.log(`graceful shutdown timeout figures: ${JSON.stringify({ exitCode: code, exitMs: Math.round(at - signalledAt) })}`);
+      expect(code).toBe(1);
+      expect(at - signalledAt).toBeGreaterThanOrEqual(1_400);
+      expect(at - signalledAt).toBeLessThan(5_000);
+      expect(server.logs()).toContain('shutdown timeout over');
+      expect((await stuck.answer).error).toBeDefined();
+    },
+    60_000,
+  );
 });
 
 /** One request over `agent` (keep-alive), answered or failed, never thrown; `closes`: the answer said `Connection: close`. */
-function send(agent: http.Agent, server: TestServer, method: string, path: string, body?: unknown): Promise<Attempt & { closes: boolean; reusedSocket?: boolean }> {
+function send(
+  agent: http.Agent,
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Attempt & { closes: boolean; reusedSocket?: boolean }> {
   const sentAt = performance.now();
   return new Promise((resolve) => {
     const request = http.request(`${server.baseUrl}${path}`, {
@@ -271,9 +286,7 @@ function startSlowCreate(server: TestServer, name: string) {
         resolve({ name, sentAt, answeredAt: performance.now(), status: response.statusCode, code: parsed.code, petId: parsed.id });
       });
     });
-    request.on('error', (error) =>
-      resolve({ name, sentAt, answeredAt: performance.now(), error: (error as NodeJS.ErrnoException).code ?? error.message }),
-    );
+    request.on('error', (error) => resolve({ name, sentAt, answeredAt: performance.now(), error: (error as NodeJS.ErrnoException).code ?? error.message }));
   });
   const headersSent = new Promise<void>((resolve) => request.write(body.slice(0, half), () => resolve()));
   return { headersSent, answer, finishBody: () => request.end(body.slice(half)) };

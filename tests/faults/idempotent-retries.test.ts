@@ -80,31 +80,37 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('Idempotency-Key
     ['POST /v1/pets', 'drop'],
     ['POST /v1/store/orders', 'cut'],
     ['POST /v1/store/orders', 'drop'],
-  ] as const)('%s: the answer to COMMIT lost (%s), 3 retries with the same key create once and replay the stored 201', async (operation, action) => {
-    const request = await operations[operation](`lost-${action}-${randomUUID()}`);
-    const key = randomUUID();
-    const send = () => post(server.baseUrl, server.apiKey, request.path, request.body, key);
-    proxy.arm({ statement: request.statement, action });
-    const firedBefore = proxy.firedCount();
-    const answers: Answer[] = [];
-    try {
-      answers.push(await send());
-      for (let retry = 0; retry < RETRIES; retry++) {
-        await sleep(100);
+  ] as const)(
+    '%s: the answer to COMMIT lost (%s), 3 retries with the same key create once and replay the stored 201',
+    async (operation, action) => {
+      const request = await operations[operation](`lost-${action}-${randomUUID()}`);
+      const key = randomUUID();
+      const send = () => post(server.baseUrl, server.apiKey, request.path, request.body, key);
+      proxy.arm({ statement: request.statement, action });
+      const firedBefore = proxy.firedCount();
+      const answers: Answer[] = [];
+      try {
         answers.push(await send());
+        for (let retry = 0; retry < RETRIES; retry++) {
+          await sleep(100);
+          answers.push(await send());
+        }
+      } finally {
+        proxy.disarm();
       }
-    } finally {
-      proxy.disarm();
-    }
-    const rows = await request.rows();
-    console.log(`lost answer figures: ${JSON.stringify({ operation, action, answers: answers.map((answer) => answer.status ?? answer.error), rowsCreated: rows.length })}`);
+      const rows = await request.rows();
+      console.log(
+        `lost answer figures: ${JSON.stringify({ operation, action, answers: answers.map((answer) => answer.status ?? answer.error), rowsCreated: rows.length })}`,
+      );
 
-    expect(proxy.firedCount() - firedBefore).toBeGreaterThanOrEqual(1);
-    // The first answer was lost on its way: the app could only say the database failed it.
-    expect(answers[0]).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
-    expect(rows).toHaveLength(1);
-    for (const retry of answers.slice(1)) expect(retry).toMatchObject({ status: 201, replayed: true, body: { id: rows[0] } });
-  }, 60_000);
+      expect(proxy.firedCount() - firedBefore).toBeGreaterThanOrEqual(1);
+      // The first answer was lost on its way: the app could only say the database failed it.
+      expect(answers[0]).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+      expect(rows).toHaveLength(1);
+      for (const retry of answers.slice(1)) expect(retry).toMatchObject({ status: 201, replayed: true, body: { id: rows[0] } });
+    },
+    60_000,
+  );
 
   it('POST /v1/pets: the app killed while the answer to COMMIT is on its way; after a restart, retries replay the stored 201', async () => {
     const crashing = await startServer({ database: 'postgres', databaseUrl: proxy.urlFor(cluster.url), env: { PETSTORE_BOOTSTRAP_API_KEY: server.apiKey } });

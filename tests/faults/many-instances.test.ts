@@ -1,7 +1,8 @@
 // Many instances over one database: two production servers started at the same
 // moment on a fresh database migrate it exactly once; concurrent creates through
 // both get distinct ids and none is lost; a key revoked in the database is
-// refused by every instance on the very next request.
+// refused by every instance on the very next request, even by an instance
+// whose LISTEN backend is frozen (its key cache's lease runs out first).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,7 +98,56 @@ describe.skipIf(inject('database') !== 'postgres')('two instances over one Postg
       }
     }
   });
+
+  it("refuses a key revoked through one instance on the other at once, though the other's LISTEN backend is frozen", async () => {
+    const db = drizzle(client, { schema });
+    const { apiKey, secret } = await createApiKey(db, { name: 'revoked while frozen', scopes: ['read'] });
+    const [frozen, revoking] = servers as [TestServer, TestServer];
+    // Cached by both (their listeners are live: each has heard its own lease ping).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const server of servers) expect((await listPets(server, secret)).status).toBe(200);
+    const backend = await listenBackendOf(client, frozen);
+    process.kill(backend, 'SIGSTOP');
+    try {
+      expect((await revokeThrough(revoking, apiKey.id)).status).toBe(200);
+      // Every request from the moment the revoke returned, for as long as the listener stays frozen.
+      const statuses: number[] = [];
+      for (let index = 0; index < 20; index++) statuses.push((await listPets(frozen, secret)).status);
+      expect(statuses).toEqual(Array(20).fill(401));
+      expect((await listPets(revoking, secret)).status).toBe(401);
+    } finally {
+      process.kill(backend, 'SIGCONT');
+    }
+  });
 });
+
+/** The PostgreSQL backend of `server`'s LISTEN connection: the one whose client port is a socket of that process. */
+async function listenBackendOf(client: postgres.Sql, server: TestServer): Promise<number> {
+  const rows = await client<{ pid: number; port: number }[]>`
+    select pid, client_port as port from pg_stat_activity where application_name = 'petstore listen' and datname = current_database()`;
+  const sockets = new Set(
+    fs.readdirSync(`/proc/${server.process.pid}/fd`).flatMap((fd) => {
+      try {
+        return [fs.readlinkSync(`/proc/${server.process.pid}/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  for (const { pid, port } of rows) {
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length > 9 && parseInt(fields[1]!.split(':')[1]!, 16) === port && sockets.has(`socket:[${fields[9]}]`)) return pid;
+      }
+    }
+  }
+  throw new Error(`no LISTEN backend found for the server on ${server.baseUrl}`);
+}
+
+function revokeThrough(server: TestServer, keyId: number): Promise<Response> {
+  return fetch(`${server.baseUrl}/v1/api-keys/${keyId}`, { method: 'DELETE', headers: { authorization: `Bearer ${server.apiKey}` } });
+}
 
 function listPets(server: TestServer, apiKey: string): Promise<Response> {
   return fetch(`${server.baseUrl}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${apiKey}` } });

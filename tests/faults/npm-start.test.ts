@@ -62,53 +62,60 @@ describe('npm start under a supervisor', () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('shuts down on %s to the npm process and leaves no process behind', async (signal) => {
-    // npm start would build first otherwise, over the build the running suite serves from.
-    expect(isBuildCurrent(), 'the build is older than the sources: run `npx next build` first').toBe(true);
-    const port = await freePort();
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-npm-start-'));
-    const pgliteDir = path.join(root, 'data');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PGLITE_DIR: pgliteDir, PETSTORE_SEED: 'never', PETSTORE_DRAIN_GRACE_MS: '500' };
-    delete env.DATABASE_URL;
-    const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    npm.stdout!.on('data', (chunk) => (output += chunk));
-    npm.stderr!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
-      npm.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal, at: performance.now() })),
-    );
-    cleanups.push(() => {
-      for (const { pid } of descendantsOf(npm.pid!)) process.kill(pid, 'SIGKILL');
-      npm.kill('SIGKILL');
-      fs.rmSync(root, { recursive: true, force: true });
-    });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'shuts down on %s to the npm process and leaves no process behind',
+    async (signal) => {
+      // npm start would build first otherwise, over the build the running suite serves from.
+      expect(isBuildCurrent(), 'the build is older than the sources: run `npx next build` first').toBe(true);
+      const port = await freePort();
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-npm-start-'));
+      const pgliteDir = path.join(root, 'data');
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PGLITE_DIR: pgliteDir, PETSTORE_SEED: 'never', PETSTORE_DRAIN_GRACE_MS: '500' };
+      delete env.DATABASE_URL;
+      const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      npm.stdout!.on('data', (chunk) => (output += chunk));
+      npm.stderr!.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+        npm.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal, at: performance.now() })),
+      );
+      cleanups.push(() => {
+        for (const { pid } of descendantsOf(npm.pid!)) process.kill(pid, 'SIGKILL');
+        npm.kill('SIGKILL');
+        fs.rmSync(root, { recursive: true, force: true });
+      });
 
-    const deadline = performance.now() + 90_000;
-    for (;;) {
-      if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${output}`);
-      if (performance.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
-      if (ready) break;
+      const deadline = performance.now() + 90_000;
+      for (;;) {
+        if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${output}`);
+        if (performance.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ready) break;
+        await sleep(200);
+      }
+      const processes = descendantsOf(npm.pid!);
+      expect(fs.existsSync(`${pgliteDir}.lock`)).toBe(true);
+
+      const signalledAt = performance.now();
+      npm.kill(signal);
+      const { code, at } = await exited;
       await sleep(200);
-    }
-    const processes = descendantsOf(npm.pid!);
-    expect(fs.existsSync(`${pgliteDir}.lock`)).toBe(true);
+      const leftBehind = processes.filter(({ pid }) => isAlive(pid));
+      console.log(
+        `npm start ${signal} figures: ${JSON.stringify({ processes: processes.map(({ command }) => command), npmExitCode: code, exitMs: Math.round(at - signalledAt), leftBehind: leftBehind.length })}`,
+      );
 
-    const signalledAt = performance.now();
-    npm.kill(signal);
-    const { code, at } = await exited;
-    await sleep(200);
-    const leftBehind = processes.filter(({ pid }) => isAlive(pid));
-    console.log(
-      `npm start ${signal} figures: ${JSON.stringify({ processes: processes.map(({ command }) => command), npmExitCode: code, exitMs: Math.round(at - signalledAt), leftBehind: leftBehind.length })}`,
-    );
-
-    // exec: the shell became the server, npm's only child.
-    expect(processes.map(({ command }) => command)).toEqual([expect.stringMatching(/^node --max-old-space-size=\d+ --max-semi-space-size=\d+ server\.mjs$/)]);
-    expect(leftBehind).toEqual([]);
-    expect(code).toBe(0);
-    expect(at - signalledAt).toBeLessThan(EXIT_BOUND_MS);
-    expect(output).toContain('shut down cleanly');
-    expect(fs.existsSync(`${pgliteDir}.lock`)).toBe(false);
-  }, 150_000);
+      // exec: the shell became the server, npm's only child.
+      expect(processes.map(({ command }) => command)).toEqual([expect.stringMatching(/^node --max-old-space-size=\d+ --max-semi-space-size=\d+ server\.mjs$/)]);
+      expect(leftBehind).toEqual([]);
+      expect(code).toBe(0);
+      expect(at - signalledAt).toBeLessThan(EXIT_BOUND_MS);
+      expect(output).toContain('shut down cleanly');
+      expect(fs.existsSync(`${pgliteDir}.lock`)).toBe(false);
+    },
+    150_000,
+  );
 });

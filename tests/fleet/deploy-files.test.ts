@@ -42,7 +42,13 @@ describe('deploy/Dockerfile', () => {
   it('copies only what the repository has', () => {
     const sources = instructions
       .filter((instruction) => instruction.getKeyword() === 'COPY' && !/--from=/.test(instruction.getTextContent()))
-      .flatMap((instruction) => instruction.getArguments().map((argument) => argument.getValue()).filter((value) => !value.startsWith('--')).slice(0, -1));
+      .flatMap((instruction) =>
+        instruction
+          .getArguments()
+          .map((argument) => argument.getValue())
+          .filter((value) => !value.startsWith('--'))
+          .slice(0, -1),
+      );
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(fs.existsSync(path.join(process.cwd(), source)), source).toBe(true);
   });
@@ -91,7 +97,9 @@ function withoutLabelIds(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutLabelIds);
   if (!schema || typeof schema !== 'object') return schema;
   return Object.fromEntries(
-    Object.entries(schema).filter(([key, value]) => !(key === 'id' && typeof value === 'string')).map(([key, value]) => [key, withoutLabelIds(value)]),
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutLabelIds(value)]),
   );
 }
 

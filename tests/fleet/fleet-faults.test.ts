@@ -7,6 +7,7 @@
 // acknowledged. Each prints its figures.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, signInToDashboard } from '../support/dashboard-session';
 import { startFleet, type Fleet } from '../../scripts/fleet/fleet';
 import { findBinary } from '../../scripts/fleet/processes';
 import { runFleetLoad, storedPetCounts, tally, type Outcome } from '../support/fleet-load';
@@ -62,6 +63,39 @@ describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBo
       }
     }
     console.log(`fleet figures, revocation: ${JSON.stringify({ rounds, refusedOnTheNextRequest: refusedAtOnce, of: rounds * 2 })}`);
+  });
+
+  it('a user disabled through one instance: their session and keys answer 401 on every instance at once, and the next page is sign-in', async () => {
+    const [admin, signedInAt, other] = fleet.instances;
+    const email = `fleet-disabled-${randomBytes(4).toString('hex')}@fleet.test`;
+    const password = 'a fleet test password';
+    const made = await fetch(`${admin!.baseUrl}/v1/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, role: 'editor' }),
+    });
+    const user = (await made.json()) as { id: number };
+    const session = (await signInToDashboard(signedInAt!.baseUrl, email, password))!;
+    const ownKey = await fetch(`${other!.baseUrl}/v1/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'their script', scope: 'write' }),
+    });
+    const { key } = (await ownKey.json()) as { key: string };
+    for (const instance of fleet.instances) for (const held of [session.apiKey, key]) expect((await listPets(instance.baseUrl, held)).status).toBe(200);
+
+    const disabled = await fetch(`${admin!.baseUrl}/v1/users/${user.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disabled.status).toBe(200);
+    const started = performance.now();
+    for (const instance of fleet.instances) for (const held of [session.apiKey, key]) expect((await listPets(instance.baseUrl, held)).status).toBe(401);
+    const page = await openPage(signedInAt!.baseUrl, '/orders', session.cookie);
+    expect(page.location).toMatch(/^\/signin/);
+    expect((await openPage(signedInAt!.baseUrl, page.location!, session.cookie)).text).toContain('Your account was disabled');
+    console.log(`fleet figures, disable: ${JSON.stringify({ keysRefusedOnEveryInstance: 6, ms: Math.round(performance.now() - started) })}`);
   });
 
   it('fails no GET when one of three instances is killed with SIGKILL under load, and creates each retried POST exactly once', async () => {

@@ -83,7 +83,10 @@ export async function api<Body = any>(method: string, path: string, options: Api
     if (isOperation) {
       if ('undocumented' in documented) throw new Error(`${where}: ${documented.undocumented}; body: ${text.slice(0, 300)}`);
       operationId = documented.operationId;
-      expect(documented.validate(parsed), `${where}: body does not match the documented schema: ${JSON.stringify(documented.validate.errors)}; body: ${text.slice(0, 300)}`).toBe(true);
+      expect(
+        documented.validate(parsed),
+        `${where}: body does not match the documented schema: ${JSON.stringify(documented.validate.errors)}; body: ${text.slice(0, 300)}`,
+      ).toBe(true);
     } else {
       // Outside the document: only the catch-all answers (no such path, or no such method on a path).
       expect([404, 405], `${where}: an undocumented path or method must answer 404 or 405`).toContain(response.status);

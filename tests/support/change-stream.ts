@@ -33,7 +33,15 @@ export async function openChangeStream(options: { key?: string; baseUrl?: string
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream\b/);
   expect(response.headers.get('x-request-id')).toBeTruthy();
 
-  const stream: ChangeStream = { headers: response.headers, retry: undefined, events: [], comments: [], waitFor: undefined!, ended: undefined!, close: () => abort.abort() };
+  const stream: ChangeStream = {
+    headers: response.headers,
+    retry: undefined,
+    events: [],
+    comments: [],
+    waitFor: undefined!,
+    ended: undefined!,
+    close: () => abort.abort(),
+  };
   const waiters = new Set<() => void>();
   const parser = createParser({
     onRetry: (ms) => (stream.retry = ms),

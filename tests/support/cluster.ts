@@ -13,9 +13,11 @@ export type Cluster = {
   url: string;
   /**
    * `pg_ctl stop`: `fast` (the default) terminates open sessions and shuts down cleanly;
-   * `immediate` kills everything at once, like a crash, and the next start recovers from the WAL.
+   * `immediate` kills everything at once, like a crash, and the next start recovers from the WAL;
+   * `smart` refuses new connections and waits for the open sessions to end: a pool's never
+   * do, so it returns at once, the shutdown under way (follow it with a fast stop).
    */
-  stop: (mode?: 'fast' | 'immediate') => Promise<void>;
+  stop: (mode?: 'fast' | 'immediate' | 'smart') => Promise<void>;
   /** `pg_ctl start -w`: resolves once the cluster accepts connections. */
   start: () => Promise<void>;
   /**
@@ -94,6 +96,7 @@ export async function createCluster(): Promise<Cluster> {
       running = true;
     },
     stop: async (mode = 'fast') => {
+      if (mode === 'smart') return run('pg_ctl', ['stop', '-W', '-m', mode, '-D', dataDir]);
       await run('pg_ctl', ['stop', '-w', '-m', mode, '-D', dataDir]);
       running = false;
     },

@@ -33,7 +33,10 @@ export type LoadOptions = {
 
 const HANG_MS = 15_000;
 
-async function send(url: string, init: RequestInit): Promise<{ status?: number; body?: { id?: number; code?: string }; retryAfter?: string | null; error?: string }> {
+async function send(
+  url: string,
+  init: RequestInit,
+): Promise<{ status?: number; body?: { id?: number; code?: string }; retryAfter?: string | null; error?: string }> {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(HANG_MS) });
     const body = (await response.json().catch(() => ({}))) as { id?: number; code?: string };
@@ -60,8 +63,7 @@ async function createPet(options: LoadOptions, name: string): Promise<Outcome> {
       headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify({ name, categoryId: 1 }),
     });
-    const isRetryable =
-      answer.status === undefined || answer.status === 502 || answer.status === 503 || (answer.status === 409 && Boolean(answer.retryAfter));
+    const isRetryable = answer.status === undefined || answer.status === 502 || answer.status === 503 || (answer.status === 409 && Boolean(answer.retryAfter));
     if (!isRetryable || performance.now() >= deadline) {
       return {
         method: 'POST',

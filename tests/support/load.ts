@@ -48,14 +48,10 @@ export async function createPetAttempt(baseUrl: string, apiKey: string, name: st
  * Starts `loops` sequential create loops that run until `shouldStop()`; each request's name is
  * `${prefix}-${loop}-${n}`. `attempts` fills as answers come in; `done` resolves when every loop ended.
  */
-export function runCreateLoops(options: {
-  baseUrls: string[];
-  apiKey: string;
-  loops: number;
-  prefix: string;
-  pauseMs: number;
-  shouldStop: () => boolean;
-}): { attempts: Attempt[]; done: Promise<Attempt[]> } {
+export function runCreateLoops(options: { baseUrls: string[]; apiKey: string; loops: number; prefix: string; pauseMs: number; shouldStop: () => boolean }): {
+  attempts: Attempt[];
+  done: Promise<Attempt[]>;
+} {
   const attempts: Attempt[] = [];
   const done = Promise.all(
     Array.from({ length: options.loops }, async (_, loop) => {

@@ -8,9 +8,10 @@ import { inject } from 'vitest';
 
 type Schema = Record<string, unknown>;
 type ResponseObject = { $ref?: string; content?: Record<string, { schema?: Schema }> };
-type OperationObject = { operationId?: string; responses?: Record<string, ResponseObject> };
+type OperationObject = { operationId?: string; parameters?: { name: string; in: string; schema?: Schema }[]; responses?: Record<string, ResponseObject> };
 export type OpenApiDocument = {
   openapi: string;
+  info: { title: string; version: string; description?: string };
   servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, OperationObject>>;
   components: { schemas?: Record<string, Schema>; responses?: Record<string, ResponseObject>; securitySchemes?: Record<string, Schema> };
@@ -78,11 +79,7 @@ function resolveResponse(document: OpenApiDocument, response: ResponseObject): R
  * The documented response for (template, method, status), or a reason it is
  * not documented. Only application/json bodies are described by this API.
  */
-export async function documentedResponse(
-  template: string,
-  method: string,
-  status: number,
-): Promise<DocumentedResponse | { undocumented: string }> {
+export async function documentedResponse(template: string, method: string, status: number): Promise<DocumentedResponse | { undocumented: string }> {
   const { document, ajv } = await load();
   const operation = document.paths[template]?.[method.toLowerCase()];
   if (!operation) return { undocumented: `${method} ${template} is not an operation of the document` };
@@ -110,6 +107,20 @@ export async function componentSchema(name: string): Promise<ValidateFunction> {
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile({ $ref: `openapi.json${key}` });
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** The validator of an operation's query parameter, as the document describes it (before any string-to-number coercion). */
+export async function queryParameterSchema(template: string, method: string, name: string): Promise<ValidateFunction> {
+  const { document, ajv } = await load();
+  const parameter = document.paths[template]?.[method.toLowerCase()]?.parameters?.find((candidate) => candidate.in === 'query' && candidate.name === name);
+  if (!parameter?.schema) throw new Error(`${method} ${template} documents no query parameter ${name}`);
+  const key = `${template} ${method} ?${name}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(anchorRefs(parameter.schema) as Schema);
     compiled.set(key, validate);
   }
   return validate;

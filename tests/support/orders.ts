@@ -17,11 +17,9 @@ export async function petStatus(petId: number): Promise<PetStatus | undefined> {
   return answer.body.status;
 }
 
-export const placeOrder = (petId: number, extra: Record<string, unknown> = {}) =>
-  api<Order>('POST', '/v1/store/orders', { json: { petId, ...extra } });
+export const placeOrder = (petId: number, extra: Record<string, unknown> = {}) => api<Order>('POST', '/v1/store/orders', { json: { petId, ...extra } });
 
-export const moveOrder = (orderId: number, status: OrderStatus | string) =>
-  api<Order>('PATCH', `/v1/store/orders/${orderId}`, { json: { status } });
+export const moveOrder = (orderId: number, status: OrderStatus | string) => api<Order>('PATCH', `/v1/store/orders/${orderId}`, { json: { status } });
 
 /** An order in `status`, for a new pet: placed, then moved there by allowed moves. */
 export async function orderIn(status: OrderStatus): Promise<{ order: Order; petId: number }> {

@@ -1,13 +1,12 @@
 // Starts the production build (server.mjs) on a free port against a fresh
 // database: a new PostgreSQL database, or a new PGlite folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort } from '../../scripts/fleet/processes';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { launchServer } from '../../scripts/launch-server';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -23,7 +22,6 @@ export type TestServer = {
 };
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 
 /** A new, empty PostgreSQL database; dropped by the returned function. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -46,12 +44,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export async function startServer(
   options: { database: DatabaseKind; env?: Record<string, string>; databaseUrl?: string } = { database: 'postgres' },
 ): Promise<TestServer> {
-  const port = await freePort();
   const apiKey = `psk_test_${randomBytes(24).toString('base64url')}`;
   const cleanups: (() => Promise<void>)[] = [];
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PORT: String(port),
     PETSTORE_BOOTSTRAP_API_KEY: apiKey,
     PETSTORE_SEED: 'never',
     LOG_LEVEL: 'info',
@@ -77,24 +73,16 @@ export async function startServer(
   if (databaseUrl) Object.assign(env, databaseEnvironment(databaseUrl));
   Object.assign(env, options.env);
 
-  const child: ChildProcess = spawn(process.execPath, serverArguments(['-p', String(port), '-H', '127.0.0.1']), {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => output);
+  const server = await launchServer({ name: 'server.mjs', env });
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     apiKey: env.PETSTORE_BOOTSTRAP_API_KEY!,
     databaseUrl,
     pgliteDir: env.PGLITE_DIR,
-    logs: () => output,
-    process: child,
+    logs: server.logs,
+    process: server.process,
     stop: async () => {
-      await stopProcess(child);
+      await server.stop();
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
@@ -112,29 +100,4 @@ function databaseEnvironment(databaseUrl: string): Record<string, string> {
   const pooled = new URL(databaseUrl);
   pooled.host = `127.0.0.1:${poolerPort}`;
   return { DATABASE_URL: pooled.toString(), DATABASE_DIRECT_URL: databaseUrl, DATABASE_POOLER: 'transaction' };
-}
-
-async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become ready:\n${output()}`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }

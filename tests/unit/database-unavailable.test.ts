@@ -2,7 +2,7 @@
 // rather than a bug (500 internal_error): the codes the postgres driver and
 // PostgreSQL give while a server is down, shutting down, starting or unreachable.
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { isDatabaseUnavailable, isStorageFull } from '@/lib/db/errors';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 
@@ -16,6 +16,7 @@ describe('isDatabaseUnavailable', () => {
     '57P01', // admin_shutdown: pg_ctl stop -m fast
     '57P02', // crash_shutdown
     '57P03', // cannot_connect_now: starting up or shutting down
+    '57014', // query_canceled: a statement cancelled at its deadline (lib/db/deadline.ts)
     '08006', // connection_failure
     '08001', // sqlclient_unable_to_establish_sqlconnection
     'DATABASE_TIMEOUT', // a query or transaction passed its deadline (lib/db/deadline.ts)
@@ -36,5 +37,20 @@ describe('isDatabaseUnavailable', () => {
   it('treats an error without a code as a bug', () => {
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  it.each([
+    'STORAGE_FULL', // a write refused for want of space (lib/db/storage.ts)
+    '53100', // disk_full: PostgreSQL or PGlite could not extend a file
+    'ENOSPC',
+  ])('treats %s as a full disk', (code) => {
+    expect(isStorageFull(withCode(code))).toBe(true);
+    expect(isStorageFull(Object.assign(new Error('Failed query: insert into "pets" ...'), { cause: withCode(code) }))).toBe(true);
+  });
+
+  it.each(['57P01', '23505', 'ECONNREFUSED'])('does not take %s for a full disk', (code) => {
+    expect(isStorageFull(withCode(code))).toBe(false);
   });
 });

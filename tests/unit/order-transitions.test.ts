@@ -14,7 +14,7 @@ const everyPair = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [f
 const isAllowed = (from: OrderStatus, to: OrderStatus) => ALLOWED.some(([a, b]) => a === from && b === to);
 
 describe('the order state machine', () => {
-  it.each(everyPair)('%s -> %s is allowed exactly when issue 4 says so', (from, to) => {
+  it.each(everyPair)('%s -> %s is allowed exactly when docs/ORDERS.md says so', (from, to) => {
     expect(canMove(from, to)).toBe(isAllowed(from, to));
   });
 

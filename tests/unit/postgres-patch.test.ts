@@ -12,7 +12,7 @@ const copies: string[] = [];
 function driverCopy(edit: (file: string, text: string) => string = (_, text) => text): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'postgres-driver-'));
   copies.push(root);
-  for (const file of ['package.json', 'src/connection.js', 'cjs/src/connection.js']) {
+  for (const file of ['package.json', 'src/connection.js', 'cjs/src/connection.js', 'src/index.js', 'cjs/src/index.js']) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), edit(file, fs.readFileSync(path.join(installed, file), 'utf8')));
   }
@@ -31,6 +31,16 @@ describe('the postgres driver patch check', () => {
   it('refuses a driver whose connection.js lacks the patch, naming the file', () => {
     const root = driverCopy((file, text) => (file === 'cjs/src/connection.js' ? text.replace('/* petstore: null-socket patch */', '') : text));
     expect(() => assertPostgresDriverPatched(root)).toThrow(/unpatched: cjs\/src\/connection\.js/);
+  });
+
+  it('refuses a driver whose index.js lacks the patch that keeps a BEGIN off a busy connection', () => {
+    const root = driverCopy((file, text) => (file === 'src/index.js' ? text.replace('/* petstore: begin-alone patch */', '') : text));
+    expect(() => assertPostgresDriverPatched(root)).toThrow(/unpatched: src\/index\.js/);
+  });
+
+  it('refuses a driver whose index.js lacks the patch that keeps a closed transaction off the next session', () => {
+    const root = driverCopy((file, text) => (file === 'cjs/src/index.js' ? text.replace('/* petstore: closed-transaction patch */', '') : text));
+    expect(() => assertPostgresDriverPatched(root)).toThrow(/unpatched: cjs\/src\/index\.js/);
   });
 
   it('refuses another version of the driver', () => {

@@ -1,21 +1,10 @@
-// /orders: the store's orders, filtered and paged by the URL.
+// /orders: the store's orders, filtered and paged by the URL (read in the
+// browser: a filter changes the URL in place, components/list-navigation.tsx).
 import type { Metadata } from 'next';
-import { readListState } from '@/components/list-url';
-import { OrderCatalogue, type OrderFilters } from '@/components/orders/order-catalogue';
-import { parseRecordId } from '@/components/record-id';
-import { OrderStatus } from '@/lib/contract/orders';
+import { OrderCatalogue } from '@/components/orders/order-catalogue';
 
 export const metadata: Metadata = { title: 'Orders' };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function OrdersPage({ searchParams }: Props) {
-  const query = await searchParams;
-  const state = readListState<OrderFilters>(query, {
-    status: (value) => OrderStatus.safeParse(value).data,
-    petId: (value) => (value && parseRecordId(value) ? value : undefined),
-  });
-  // A petId the filter could not use (a hand-edited link) is shown in the field, with the reason.
-  const rejectedPetId = typeof query.petId === 'string' && query.petId !== '' && !state.filters.petId ? query.petId : undefined;
-  return <OrderCatalogue state={state} rejectedPetId={rejectedPetId} />;
+export default function OrdersPage() {
+  return <OrderCatalogue />;
 }

@@ -1,7 +1,7 @@
 // /bench-baseline/v1/...: the benchmark's "minimal Next.js route handler"
 // baseline (bench/baseline-core.mjs: bearer lookup, one query, JSON). Only the
 // benchmark's own build has it (PETSTORE_BENCH_BUILD=1, next.config.mjs).
-// eslint-disable-next-line import/no-restricted-paths -- it is in the bench's build only (issue 11)
+// eslint-disable-next-line import/no-restricted-paths -- it is in the bench's build only (docs/PERFORMANCE.md)
 import { createBaseline } from '@/bench/baseline-core.mjs';
 
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,12 @@
 // Every path under /v1 that names no operation: a JSON 404, never Next's HTML page.
+import { noOperation } from '@/lib/http/error-body.mjs';
 import { ApiError } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 
 export const dynamic = 'force-dynamic';
 
 const noSuchOperation = apiRoute({ scope: null }, async ({ request, url }) => {
-  throw new ApiError('not_found', `No operation at ${request.method} ${url.pathname}; see /v1/openapi.json.`);
+  throw ApiError.of(noOperation(request.method, url.pathname));
 });
 
 export {

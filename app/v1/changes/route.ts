@@ -7,8 +7,13 @@ import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ request }) =>
-  changeStream(request.signal, () => authenticate(request, 'read').then(() => true, (error) => !(error instanceof ApiError))),
+export const GET = apiRoute({ scope: 'read' }, async ({ request, caller }) =>
+  changeStream(request.signal, caller.keyId, () =>
+    authenticate(request, 'read').then(
+      () => true,
+      (error) => !(error instanceof ApiError),
+    ),
+  ),
 );
 
 // Explicit, so that a HEAD never opens a stream that nobody reads.

@@ -7,19 +7,18 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
+import { toUserBody } from '@/lib/http/user-body';
 import { createUser, listUsers } from '@/lib/users';
 
 export const dynamic = 'force-dynamic';
 
-const toUser = (user: { id: number; email: string; createdAt: Date }) => ({ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() });
-
-export const GET = apiRoute({ scope: 'admin' }, async ({ database }) => json((await listUsers(database)).map(toUser)));
+export const GET = apiRoute({ scope: 'admin' }, async ({ database }) => json((await listUsers(database)).map(toUserBody)));
 
 export const POST = apiRoute({ scope: 'admin' }, async ({ request, database }) => {
   const newUser = parseBody(await readJsonBody(request), NewUser);
-  const created = await createUser(database, newUser);
+  const created = await createUser(database, { ...newUser, role: newUser.role ?? 'viewer' });
   if (!created) throw new ApiError('conflict', `A user with email ${newUser.email} exists already.`);
-  return json(toUser(created), { status: 201, headers: { location: `/v1/users/${created.id}` } });
+  return json(toUserBody(created), { status: 201, headers: { location: `/v1/users/${created.id}` } });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

@@ -1,20 +1,23 @@
 // DELETE /v1/api-keys/{keyId} (revokeApiKey): the key stops working at once and
-// stays listed, with revokedAt. Revoking twice keeps the first time.
-import { revokeApiKey, toApiKey } from '@/lib/api-keys';
+// stays listed, with revokedAt. Revoking twice keeps the first time. Admins may
+// revoke any listed key but the bootstrap key (409); a user's session, its own.
+import { revokeListedKey, toApiKey } from '@/lib/api-keys';
 import { now } from '@/lib/runtime/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
-import { notFound } from '@/lib/http/errors';
+import { notFound, valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
+import { keyHolder } from '@/lib/http/key-holder';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, database }) => {
+export const DELETE = apiRoute({ scope: 'read' }, async ({ params, database, caller }) => {
+  const holder = await keyHolder(database, caller);
   const { keyId } = parseParams(params, ApiKeyIdParams);
-  const revoked = await revokeApiKey(database, keyId, now(), { listedOnly: true });
-  if (!revoked) throw notFound(`No API key has id ${keyId}.`);
+  if (keyId > Number.MAX_SAFE_INTEGER) throw notFound(`No API key has id ${keyId}.`);
+  const revoked = valueOf(await revokeListedKey(database, Number(keyId), now(), holder.isAdmin ? {} : { ownerId: holder.user.id }));
   return json(toApiKey(revoked));
 });
 

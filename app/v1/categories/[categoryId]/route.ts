@@ -1,5 +1,6 @@
-// GET /v1/categories/{categoryId} (getCategory) and PATCH (updateCategory: rename): experimental.
-import { getCategory, renameCategory } from '@/lib/categories';
+// GET /v1/categories/{categoryId} (getCategory), PATCH (updateCategory: rename)
+// and DELETE (deleteCategory, while no pet names it): experimental.
+import { deleteCategory, getCategory, renameCategory } from '@/lib/categories';
 import { CategoryIdParams, CategoryUpdate } from '@/lib/contract/categories';
 import { readJsonBody } from '@/lib/http/body';
 import { notFound, valueOf } from '@/lib/http/errors';
@@ -23,4 +24,10 @@ export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, data
   return json(valueOf(await renameCategory(database, categoryId, update.name)));
 });
 
-export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);
+export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
+  const { categoryId } = parseParams(params, CategoryIdParams);
+  valueOf(await deleteCategory(database, categoryId));
+  return new Response(null, { status: 204 });
+});
+
+export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -8,14 +8,14 @@ import { ApiError } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
-import { changePassword, findUserByApiKey } from '@/lib/users';
+import { sessionUser } from '@/lib/http/key-holder';
+import { changePassword } from '@/lib/users';
 
 export const dynamic = 'force-dynamic';
 
 export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller, database }) => {
-  const user = await findUserByApiKey(database, caller.keyId);
-  // Keys made by hand (CLI, API, bootstrap) belong to no user: there is no "me".
-  if (!user) throw new ApiError('forbidden', 'This API key belongs to no dashboard user; only a dashboard session can change its password.');
+  // Keys made by hand (CLI, API, bootstrap) are no user's session: there is no "me".
+  const user = await sessionUser(database, caller, 'change its password');
   const change = parseBody(await readJsonBody(request), PasswordChange);
   if (!(await changePassword(database, { user, keyId: caller.keyId, ...change, at: now() }))) {
     throw new ApiError('invalid_request', 'Invalid request body: currentPassword is not correct.', {

@@ -1,10 +1,12 @@
-// GET /v1/store/orders (listOrders) and POST /v1/store/orders (placeOrder): experimental.
+// GET /v1/store/orders (listOrders: filters, search by pet name, sort) and
+// POST /v1/store/orders (placeOrder): experimental.
 import { ListOrdersQuery, NewOrder } from '@/lib/contract/orders';
+import { encodeSortCursor } from '@/lib/contract/sort-cursor';
 import { readJsonBody } from '@/lib/http/body';
 import { valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
-import { nextPageHeaders } from '@/lib/http/link';
+import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { listOrders, placeOrder } from '@/lib/orders';
@@ -13,13 +15,9 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
   const query = parseQuery(url, ListOrdersQuery);
-  const page = await listOrders(database, {
-    limit: query.limit,
-    status: query.status,
-    petId: query.petId,
-    afterId: query.cursor,
-  });
-  return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
+  const page = await listOrders(database, query);
+  const next = page.nextCursor && encodeSortCursor(page.nextCursor);
+  return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
 export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {

@@ -1,38 +1,36 @@
 'use client';
-// StatusTabs: All, Available, Pending, Sold and No status, each with how many
-// pets match the other filters; links, so the tab is in the URL and Back works.
-import Link from 'next/link';
-import type { PetCounts } from '@/lib/contract/pets';
-import { formatCount } from '../format';
-import { cn } from '../ui/cn';
-import type { StatusTab } from './pet-list-state';
+// StatusTabs: a list's status tabs (All, then one per status), each with how many
+// records match the other filters; links, so the tab is in the URL and Back works.
+import { formatCount } from './format';
+import { ListLink } from './list-navigation';
+import { cn } from './ui/cn';
 
-const TABS: { status: StatusTab | undefined; label: string; count: keyof PetCounts }[] = [
-  { status: undefined, label: 'All', count: 'total' },
-  { status: 'available', label: 'Available', count: 'available' },
-  { status: 'pending', label: 'Pending', count: 'pending' },
-  { status: 'sold', label: 'Sold', count: 'sold' },
-  { status: 'none', label: 'No status', count: 'none' },
-];
+/** A tab: the status it shows (undefined: all) and which of the counts is its number. */
+export type StatusTab<Status extends string, Count extends string> = { status: Status | undefined; label: string; count: Count };
 
-export function StatusTabs({
+export function StatusTabs<Status extends string, Count extends string>({
+  tabs,
   current,
   counts,
   hrefFor,
+  noun,
 }: {
-  current: StatusTab | undefined;
-  counts: PetCounts | undefined;
-  hrefFor: (status: StatusTab | undefined) => string;
+  tabs: StatusTab<Status, Count>[];
+  current: Status | undefined;
+  counts: Record<Count, number> | undefined;
+  hrefFor: (status: Status | undefined) => string;
+  /** What is counted, one and many: read after each number by screen readers. */
+  noun: [string, string];
 }) {
   return (
     // The tabs wrap rather than scroll sideways on a narrow screen; relative keeps their screen-reader text inside.
     <nav aria-label="Status" className="relative mb-4 border-b border-zinc-200 dark:border-zinc-800">
       <ul className="-mb-px flex flex-wrap gap-1">
-        {TABS.map(({ status, label, count }) => {
+        {tabs.map(({ status, label, count }) => {
           const isCurrent = status === current;
           return (
             <li key={label}>
-              <Link
+              <ListLink
                 href={hrefFor(status)}
                 aria-current={isCurrent ? 'page' : undefined}
                 className={cn(
@@ -50,9 +48,9 @@ export function StatusTabs({
                   )}
                 >
                   {counts ? formatCount(counts[count]) : '…'}
-                  <span className="sr-only"> pets</span>
+                  <span className="sr-only">{counts?.[count] === 1 ? ` ${noun[0]}` : ` ${noun[1]}`}</span>
                 </span>
-              </Link>
+              </ListLink>
             </li>
           );
         })}

@@ -1,0 +1,20 @@
+// DELETE /v1/me/sessions (endOwnSessions, experimental): "Sign out everywhere".
+// Every dashboard session of the user behind this session's key ends, this one
+// included; the keys they made by hand keep working.
+import { now } from '@/lib/runtime/clock';
+import { apiRoute } from '@/lib/http/handler';
+import { sessionUser } from '@/lib/http/key-holder';
+import { otherMethods } from '@/lib/http/other-methods';
+import { endAllSessions } from '@/lib/users';
+
+export const dynamic = 'force-dynamic';
+
+export const DELETE = apiRoute({ scope: 'read' }, async ({ caller, database }) => {
+  const user = await sessionUser(database, caller, 'sign out everywhere');
+  await endAllSessions(database, user.id, now());
+  return new Response(null, { status: 204 });
+});
+
+const others = otherMethods(['DELETE']);
+export const { POST, PUT, PATCH, OPTIONS } = others;
+export const GET = others.POST;

@@ -1,0 +1,35 @@
+// PATCH /v1/users/{userId} (updateUser: role, disabled) and DELETE (deleteUser),
+// admin, experimental. Each ends the person's sessions and stops the keys it must
+// at once (lib/users.ts); the last admin stays one (409), and nobody acts on
+// themselves this way (409).
+import { UserIdParams, UserUpdate } from '@/lib/contract/users';
+import { now } from '@/lib/runtime/clock';
+import { readJsonBody } from '@/lib/http/body';
+import { valueOf } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
+import { parseBody, parseParams } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+import { toUserBody } from '@/lib/http/user-body';
+import { findUserBySessionKey, deleteUser, updateUser } from '@/lib/users';
+
+export const dynamic = 'force-dynamic';
+
+export const PATCH = apiRoute({ scope: 'admin' }, async ({ request, params, caller, database }) => {
+  const { userId } = parseParams(params, UserIdParams);
+  const change = parseBody(await readJsonBody(request), UserUpdate);
+  const by = await findUserBySessionKey(database, caller.keyId);
+  const { user, stoppedKeyIds } = valueOf(await updateUser(database, Number(userId), { ...change, by: by?.id, at: now() }));
+  return json({ ...toUserBody(user), stoppedKeyIds });
+});
+
+export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, caller, database }) => {
+  const { userId } = parseParams(params, UserIdParams);
+  const by = await findUserBySessionKey(database, caller.keyId);
+  valueOf(await deleteUser(database, Number(userId), by?.id, now()));
+  return new Response(null, { status: 204 });
+});
+
+const others = otherMethods(['PATCH', 'DELETE']);
+export const { POST, PUT, OPTIONS } = others;
+export const GET = others.POST;

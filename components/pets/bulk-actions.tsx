@@ -1,0 +1,270 @@
+'use client';
+// BulkActions: what the pets list does with a selection. A bar says what is
+// selected (and offers every pet matching the filters once the page is), and
+// holds Change status and Delete (roles that may edit) and Export (everyone).
+// While a change runs it becomes a progress bar with Cancel; at the end a
+// summary (announced) and the refused pets, each linked, with the reason.
+import { Trash2, X } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { PetstoreClient } from '@/lib/client/api-client';
+import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
+import type { Pet } from '@/lib/contract/pets';
+import { plainMessage } from '../form-errors';
+import { formatCount } from '../format';
+import { RoleGate } from '../role-gate';
+import { Button } from '../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
+import { Field, Select } from '../ui/field';
+import { Notice } from '../ui/notice';
+import { ExportPetsButton } from './export-pets-button';
+import { PET_STATUS_LABELS } from './status-badge';
+import type { BulkRunState, useBulkRun } from './use-bulk-run';
+import type { PetSelection } from './use-pet-selection';
+
+const pets = (count: number) => `${formatCount(count)} ${count === 1 ? 'pet' : 'pets'}`;
+
+// What a mail client shows as links in its selection bar.
+const TEXT_BUTTON = 'rounded font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950 dark:text-indigo-200 dark:hover:text-white';
+
+const BAR =
+  'mb-4 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-50';
+
+export function BulkActions({
+  selection,
+  page,
+  total,
+  run,
+  exportPages,
+}: {
+  selection: PetSelection;
+  page: Pet[];
+  /** How many pets match the filters (undefined while the counts load). */
+  total: number | undefined;
+  run: ReturnType<typeof useBulkRun>;
+  exportPages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+}) {
+  const { state } = run;
+  return (
+    <>
+      {state.phase === 'gathering' || state.phase === 'running' ? (
+        <BulkProgressBar state={state} onCancel={run.cancel} />
+      ) : (
+        !selection.isEmpty && <SelectionBar selection={selection} page={page} total={total} onStart={run.start} exportPages={exportPages} />
+      )}
+      {/* Always in the page, so that the summary put into it is announced. */}
+      <div aria-live="polite">{state.phase === 'done' && <BulkSummary state={state} onDismiss={run.dismiss} />}</div>
+      {state.phase === 'done' && state.result.refused.length > 0 && <RefusedPets refused={state.result.refused} />}
+    </>
+  );
+}
+
+function SelectionBar({
+  selection,
+  page,
+  total,
+  onStart,
+  exportPages,
+}: {
+  selection: PetSelection;
+  page: Pet[];
+  total: number | undefined;
+  onStart: (action: BulkAction) => void;
+  exportPages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+}) {
+  const count = selection.count(total);
+  const isPageSelected = page.length > 0 && page.every((pet) => selection.has(pet.id));
+  const offersAllMatching = !selection.allMatching && isPageSelected && total !== undefined && total > selection.pets.size;
+  return (
+    <section aria-label="Selected pets" className={`${BAR} flex flex-wrap items-center gap-x-3 gap-y-2`}>
+      <p className="font-medium tabular-nums">
+        {selection.allMatching
+          ? `All ${pets(count)} matching are selected.`
+          : offersAllMatching
+            ? `All ${pets(page.length)} on this page are selected.`
+            : `${pets(count)} selected.`}
+      </p>
+      {offersAllMatching && (
+        <button type="button" className={TEXT_BUTTON} onClick={selection.selectAllMatching}>
+          Select all {pets(total)} matching
+        </button>
+      )}
+      <button type="button" className={TEXT_BUTTON} onClick={selection.clear}>
+        Clear selection
+      </button>
+      <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <RoleGate capability="edit">
+          <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
+          <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
+        </RoleGate>
+        <ExportPetsButton size="sm" label="Export selected" pages={exportPages} total={count} />
+      </div>
+    </section>
+  );
+}
+
+// Pending is not offered: it comes only from placing an order (as in the single edit).
+const OFFERED_STATUSES = ['available', 'sold'] as const;
+
+function ChangeStatusDialog({ count, onConfirm }: { count: number; onConfirm: (status: (typeof OFFERED_STATUSES)[number] | null) => void }) {
+  const [status, setStatus] = useState<string>('available');
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          Change status
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Change the status of ${pets(count)}`}
+        description="Each pet is changed on its own, by the rules of a single edit: a pet with an open order keeps the status its order gives it, and Pending comes only from placing an order."
+      >
+        <Field id="bulk-status" label="New status">
+          <Select id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            {OFFERED_STATUSES.map((each) => (
+              <option key={each} value={each}>
+                {PET_STATUS_LABELS[each]}
+              </option>
+            ))}
+            <option value="">No status</option>
+          </Select>
+        </Field>
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button
+            onClick={() => {
+              setOpen(false);
+              onConfirm(status === '' ? null : (status as (typeof OFFERED_STATUSES)[number]));
+            }}
+          >
+            Change {pets(count)}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => void }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" className="text-red-700 dark:text-red-400">
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Delete ${pets(count)}?`} description="They leave the catalogue for good. A pet with orders is kept: orders are history.">
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep them</Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setOpen(false);
+              onConfirm();
+            }}
+          >
+            Delete {pets(count)}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function actionWords(action: BulkAction): { verb: string; ing: string } {
+  if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting' };
+  return { verb: 'changed', ing: `Changing status to ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}` };
+}
+
+function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { phase: 'gathering' | 'running' }>; onCancel: () => void }) {
+  const { ing } = actionWords(state.action);
+  const running = state.phase === 'running' ? state : undefined;
+  const share = running && running.total > 0 ? (running.progress.done / running.total) * 100 : 0;
+  return (
+    <section aria-label="Bulk change" className={`${BAR} space-y-2`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium tabular-nums">
+          {state.isStopping
+            ? 'Stopping: waiting for the changes already sent…'
+            : running
+              ? `${ing}: ${formatCount(running.progress.done)} of ${pets(running.total)}`
+              : `${ing}: finding the selected pets…`}
+          {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
+        </p>
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={state.isStopping}>
+          <X aria-hidden />
+          Cancel
+        </Button>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Bulk change progress"
+        aria-valuemin={0}
+        aria-valuemax={running?.total}
+        aria-valuenow={running?.progress.done}
+        aria-valuetext={running ? `${formatCount(running.progress.done)} of ${pets(running.total)}` : undefined}
+        className="h-2 overflow-hidden rounded-full bg-indigo-200 dark:bg-indigo-900"
+      >
+        <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${share}%` }} />
+      </div>
+    </section>
+  );
+}
+
+function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phase: 'done' }>; onDismiss: () => void }) {
+  const { result, action, seconds } = state;
+  const { verb } = actionWords(action);
+  const counts = `${formatCount(result.changed.length)} ${verb}${result.refused.length > 0 ? `, ${formatCount(result.refused.length)} refused` : ''}`;
+  const notSent = result.total - result.changed.length - result.refused.length;
+  const what = action.kind === 'delete' ? 'Deleted from the catalogue' : `New status: ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}`;
+  const detail = `${what}. ${pets(result.total)} selected; took ${seconds.toFixed(1)} s.`;
+  if (result.stoppedBy === 'cancel') {
+    return (
+      <Notice tone="warning" className="mb-4" title={`Cancelled: ${counts} before it stopped`} onDismiss={onDismiss}>
+        {detail} The other {pets(notSent)} were not sent.
+      </Notice>
+    );
+  }
+  if (result.stoppedBy) {
+    return (
+      <Notice tone="error" className="mb-4" title={`Stopped: ${plainMessage(result.stoppedBy)}`} onDismiss={onDismiss}>
+        {counts} before it stopped; the other {pets(notSent)} were not sent. {detail}
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone={result.refused.length > 0 ? 'warning' : 'success'} className="mb-4" title={counts} onDismiss={onDismiss}>
+      {detail}
+    </Notice>
+  );
+}
+
+function RefusedPets({ refused }: { refused: BulkRefusal[] }) {
+  return (
+    <section aria-labelledby="refused-pets" className="mb-4 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <h2 id="refused-pets" className="border-b border-zinc-200 px-4 py-2.5 text-sm font-medium dark:border-zinc-800">
+        Refused: {pets(refused.length)}, unchanged
+      </h2>
+      {/* Scrolls when long; focusable, so the keyboard can scroll it too. */}
+      <div tabIndex={0} role="region" aria-label="Refused pets" className="max-h-72 overflow-y-auto">
+        <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+          {refused.map(({ pet, error }) => (
+            <li key={pet.id} className="px-4 py-2 [overflow-wrap:anywhere]">
+              <Link href={`/pets/${pet.id}`} className="font-medium underline underline-offset-2 hover:text-indigo-700 dark:hover:text-indigo-300">
+                {pet.name}
+              </Link>
+              <span className="text-zinc-600 dark:text-zinc-400">: {plainMessage(error)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+// PetStatusField: the pet forms' status, offering only what the rules allow now.
+// Adding a pet: any status. Editing: pending comes only from placing an order,
+// so it is not offered; while the pet has an open (placed or approved) order the
+// status follows that order, so the select is locked, saying which order and
+// linking to it (a hidden field keeps the status as it is).
+import Link from 'next/link';
+import { useOrders } from '@/lib/client/hooks';
+import { PET_STATUSES, type Pet } from '@/lib/contract/pets';
+import { describedBy, Field, Select } from '../ui/field';
+import { PET_STATUS_LABELS } from './status-badge';
+
+const OPEN_ORDER_STATUSES = new Set(['placed', 'approved']);
+
+export function PetStatusField({ pet, error }: { pet: Pet | undefined; error: string | undefined }) {
+  const orders = useOrders({ petId: pet?.id, limit: 100 }, { enabled: Boolean(pet) });
+  const openOrder = orders.data?.items.find((order) => OPEN_ORDER_STATUSES.has(order.status));
+  // Locked while the pet's orders load, too: a disabled select sends nothing, and nothing would clear the status.
+  const isLocked = Boolean(openOrder) || (Boolean(pet) && orders.isPending);
+  const offered = PET_STATUSES.filter((status) => !pet || status !== 'pending' || pet.status === 'pending');
+  const hint = !pet ? (
+    'Optional.'
+  ) : openOrder ? (
+    <>
+      Set by{' '}
+      <Link href={`/orders/${openOrder.id}`} className="font-medium underline underline-offset-2">
+        order {openOrder.id}
+      </Link>{' '}
+      ({openOrder.status}): the status follows it until it is delivered or cancelled.
+    </>
+  ) : (
+    'Optional. Pending is not offered: it comes from placing an order.'
+  );
+  return (
+    <Field id="pet-status" label="Status" hint={hint} error={error}>
+      {isLocked && <input type="hidden" name="status" value={pet?.status ?? ''} />}
+      <Select
+        {...describedBy('pet-status', error, true)}
+        name={isLocked ? undefined : 'status'}
+        defaultValue={pet?.status ?? ''}
+        disabled={isLocked}
+        isInvalid={Boolean(error)}
+      >
+        <option value="">None</option>
+        {offered.map((status) => (
+          <option key={status} value={status}>
+            {PET_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

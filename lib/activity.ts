@@ -1,0 +1,110 @@
+// The activity log (README, "The activity log"). Triggers write an entry for
+// every change to pets, categories, orders, users and API keys in the change's
+// own transaction (drizzle/0011); this module tells them who acts (the
+// transaction-local `petstore.actor` setting, from the request's context),
+// records sign-ins, reads the log, and prunes it past its retention.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from './db/client';
+import { activity } from './db/schema';
+import { toPage, type Page } from './pagination';
+import { processState } from './process-state';
+
+/** Who makes the changes of the current request: the calling key (the trigger finds its user), and the request id. */
+type Actor = { keyId: number; requestId: string };
+
+// One per process (lib/process-state.ts): both bundles share it.
+const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>());
+
+/** Runs `work` with its changes recorded as `actor`'s. */
+export function actingAs<Result>(actor: Actor, work: () => Promise<Result>): Promise<Result> {
+  return actors.run(actor, work);
+}
+
+/** The `petstore.actor` setting for the current actor ('' for none: the system). */
+export function actorSetting(): string {
+  const actor = actors.getStore();
+  return actor ? JSON.stringify(actor) : '';
+}
+
+/** Names the current actor to the activity triggers, for the rest of `transaction`. */
+async function stampActor(transaction: Executor): Promise<void> {
+  const setting = actorSetting();
+  if (setting) await transaction.execute(sql`select set_config('petstore.actor', ${setting}, true)`);
+}
+
+/**
+ * Runs a change in a transaction whose activity entries name the current actor
+ * (inside a caller's transaction, a savepoint of it).
+ */
+export function recorded<Result>(database: Executor, change: (transaction: Executor) => Promise<Result>): Promise<Result> {
+  return database.transaction(async (transaction) => {
+    await stampActor(transaction);
+    return change(transaction);
+  });
+}
+
+/** A sign-in, successful or not: who (the user, or the email as typed), from which request. */
+export async function recordSignIn(database: Executor, attempt: { email: string; userId?: number; isSuccess: boolean }): Promise<void> {
+  await database.insert(activity).values({
+    actorUserId: attempt.userId ?? null,
+    actorLabel: attempt.email,
+    resource: 'session',
+    resourceId: attempt.userId === undefined ? null : String(attempt.userId),
+    action: attempt.isSuccess ? 'sign-in' : 'sign-in-failed',
+  });
+}
+
+export type ActivityEntry = typeof activity.$inferSelect;
+
+export type ActivityFilters = {
+  resource?: string;
+  resourceId?: string;
+  actorUserId?: number;
+  actorKeyId?: number;
+  since?: Date;
+  until?: Date;
+};
+
+/** Newest first, keyset-paged on id. */
+export async function listActivity(database: Database, filters: ActivityFilters & { limit: number; beforeId?: number }): Promise<Page<ActivityEntry>> {
+  const where: (SQL | undefined)[] = [
+    filters.resource === undefined ? undefined : eq(activity.resource, filters.resource),
+    filters.resourceId === undefined ? undefined : eq(activity.resourceId, filters.resourceId),
+    filters.actorUserId === undefined ? undefined : eq(activity.actorUserId, filters.actorUserId),
+    filters.actorKeyId === undefined ? undefined : eq(activity.actorKeyId, filters.actorKeyId),
+    filters.since === undefined ? undefined : gte(activity.at, filters.since),
+    filters.until === undefined ? undefined : lte(activity.at, filters.until),
+    filters.beforeId === undefined ? undefined : lt(activity.id, filters.beforeId),
+  ];
+  const rows = await database
+    .select()
+    .from(activity)
+    .where(and(...where))
+    .orderBy(desc(activity.id))
+    .limit(filters.limit + 1);
+  return toPage(rows, filters.limit);
+}
+
+const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes entries older than `retentionDays`, a small batch per transaction so that no
+ * lock is held for long (writers append new rows and never wait for these). Returns how many.
+ */
+export async function pruneActivity(database: Database, retentionDays: number, at: Date): Promise<number> {
+  const cutoff = new Date(at.getTime() - retentionDays * 86_400_000);
+  let pruned = 0;
+  for (;;) {
+    const deleted = await database.transaction(async (transaction) => {
+      await transaction.execute(sql`select set_config('petstore.pruning', 'on', true)`);
+      const batch = transaction.select({ id: activity.id }).from(activity).where(lt(activity.at, cutoff)).orderBy(activity.id).limit(PRUNE_BATCH);
+      return transaction
+        .delete(activity)
+        .where(sql`${activity.id} in ${batch}`)
+        .returning({ id: activity.id });
+    });
+    pruned += deleted.length;
+    if (deleted.length < PRUNE_BATCH) return pruned;
+  }
+}

@@ -1,0 +1,49 @@
+// ActivityEntry and the activity log's query: GET /v1/activity (admin,
+// experimental), newest first, keyset-paged.
+import { z } from 'zod';
+import { Cursor, Limit, queryCategoryId } from './params';
+
+export const ACTIVITY_RESOURCES = ['pet', 'category', 'order', 'user', 'api_key', 'session'] as const;
+
+export const ActivityEntry = z
+  .object({
+    id: z.int().min(1).meta({ format: 'int64' }),
+    at: z.iso.datetime(),
+    actor: z
+      .object({
+        userId: z.int().min(1).optional().meta({ format: 'int64' }),
+        keyId: z.int().min(1).optional().meta({ format: 'int64' }),
+        label: z.string().optional().meta({ description: 'The user’s email, else the key’s name (for a failed sign-in, the email typed).' }),
+      })
+      .optional()
+      .meta({ description: 'Who made the change; absent for the system (start-up, direct changes from the CLI).' }),
+    resource: z.enum(ACTIVITY_RESOURCES),
+    resourceId: z.string().optional(),
+    action: z.string().meta({ description: '`create`, `update`, `delete`; for sessions `sign-in` and `sign-in-failed`.' }),
+    before: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they were.' }),
+    after: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they became.' }),
+    requestId: z.string().optional().meta({ description: 'The X-Request-Id of the request that made the change.' }),
+  })
+  .meta({ id: 'ActivityEntry' });
+export type ActivityEntry = z.infer<typeof ActivityEntry>;
+
+export const ActivityEntries = z.array(ActivityEntry).meta({ id: 'ActivityEntries' });
+
+const instant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
+  .transform((value) => new Date(value))
+  .optional();
+
+export const ListActivityQuery = z.object({
+  limit: Limit,
+  cursor: Cursor,
+  resource: z.enum(ACTIVITY_RESOURCES, { error: `must be one of ${ACTIVITY_RESOURCES.join(', ')}` }).optional(),
+  resourceId: z
+    .string()
+    .regex(/^[0-9]{1,19}$/, { error: 'must be an id' })
+    .optional(),
+  actorUserId: queryCategoryId.optional().meta({ description: 'Only changes made by this user (through any of their keys).' }),
+  actorKeyId: queryCategoryId.optional().meta({ description: 'Only changes made with this key.' }),
+  since: instant.meta({ description: 'Only changes at or after this instant.' }),
+  until: instant.meta({ description: 'Only changes at or before this instant.' }),
+});

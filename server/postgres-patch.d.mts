@@ -1,1 +1,0 @@
-export function assertPostgresDriverPatched(root?: string): void;

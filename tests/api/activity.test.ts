@@ -1,0 +1,152 @@
+// The activity log over HTTP (README, "The activity log"): each change made
+// through /v1 leaves entries naming its actor and request id, with the changed
+// fields only; a refused change leaves none; secrets never appear; admins read
+// it filtered and paged; the table refuses to be rewritten.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, scopesFor } from '@/lib/api-keys';
+import { createUser } from '@/lib/users';
+import { api } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import { signInToDashboard, type DashboardSession } from '../support/dashboard-session';
+import { serverWithData, type SeededServer } from '../support/seeded-server';
+
+const PASSWORD = 'an activity test password';
+const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@activity.test`;
+const requestId = (label: string) => `${label}-${randomBytes(6).toString('hex')}`;
+
+describe('the activity log', () => {
+  let server: SeededServer<{ admin: string; viewer: string; keyOfAdmin: string; keyOfAdminId: number }>;
+  let admin: DashboardSession;
+
+  beforeAll(async () => {
+    server = await serverWithData(async (database) => {
+      const admin = uniqueEmail('admin');
+      const viewer = uniqueEmail('viewer');
+      const adminUser = (await createUser(database, { email: admin, password: PASSWORD, role: 'admin' }))!;
+      await createUser(database, { email: viewer, password: PASSWORD, role: 'viewer' });
+      const made = await createApiKey(database, { name: 'admin’s script', scopes: scopesFor('write'), userId: adminUser.id });
+      return { admin, viewer, keyOfAdmin: made.secret, keyOfAdminId: made.apiKey.id };
+    });
+    admin = (await signInToDashboard(server.baseUrl, server.seed.admin, PASSWORD))!;
+  });
+  afterAll(() => server.stop());
+
+  const call = (method: string, path: string, key: string, json?: unknown, id?: string) =>
+    api(method, path, { baseUrl: server.baseUrl, key, json, headers: id ? { 'x-request-id': id } : {} });
+  const entriesOf = async (id: string) =>
+    (await call('GET', '/v1/activity?limit=100', admin.apiKey)).body.filter((entry: { requestId?: string }) => entry.requestId === id);
+
+  it('records a pet’s creation, its changed fields and its deletion, each with its actor and request id', async () => {
+    const created = requestId('create');
+    const pet = (await call('POST', '/v1/pets', server.seed.keyOfAdmin, { name: 'Logged Lynx', categoryId: 5, status: 'available' }, created)).body;
+    const [creation] = await entriesOf(created);
+    expect(creation).toMatchObject({
+      resource: 'pet',
+      resourceId: String(pet.id),
+      action: 'create',
+      actor: { keyId: server.seed.keyOfAdminId, label: server.seed.admin.toLowerCase(), userId: expect.any(Number) },
+      after: { id: pet.id, name: 'Logged Lynx', category_id: 5, status: 'available' },
+    });
+    expect(creation.before).toBeUndefined();
+
+    const patched = requestId('patch');
+    await call('PATCH', `/v1/pets/${pet.id}`, admin.apiKey, { name: 'Logged Lynx II', categoryId: 5 }, patched);
+    expect(await entriesOf(patched)).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        before: { name: 'Logged Lynx' },
+        after: { name: 'Logged Lynx II' },
+        actor: expect.objectContaining({ label: server.seed.admin.toLowerCase() }),
+      }),
+    ]);
+
+    const refused = requestId('refused');
+    expect((await call('PATCH', `/v1/pets/${pet.id}`, admin.apiKey, { status: 'pending' }, refused)).status).toBe(409);
+    expect(await entriesOf(refused)).toEqual([]);
+
+    const deleted = requestId('delete');
+    expect((await call('DELETE', `/v1/pets/${pet.id}`, admin.apiKey, undefined, deleted)).status).toBe(204);
+    expect(await entriesOf(deleted)).toEqual([expect.objectContaining({ action: 'delete', before: expect.objectContaining({ name: 'Logged Lynx II' }) })]);
+
+    const history = await call('GET', `/v1/activity?resource=pet&resourceId=${pet.id}`, admin.apiKey);
+    expect(history.body.map((entry: { action: string }) => entry.action)).toEqual(['delete', 'update', 'create']);
+  });
+
+  it('records an order and the status it gives its pet in one request', async () => {
+    const pet = (await call('POST', '/v1/pets', admin.apiKey, { name: 'Ordered Ocelot', categoryId: 5, status: 'available' })).body;
+    const placed = requestId('order');
+    const order = (await call('POST', '/v1/store/orders', admin.apiKey, { petId: pet.id }, placed)).body;
+    const entries = await entriesOf(placed);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ resource: 'order', resourceId: String(order.id), action: 'create' }),
+        expect.objectContaining({
+          resource: 'pet',
+          resourceId: String(pet.id),
+          action: 'update',
+          before: { status: 'available' },
+          after: { status: 'pending' },
+        }),
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+
+  it('never holds passwords, key material or hashes', async () => {
+    const madeKey = requestId('key');
+    const key = (await call('POST', '/v1/api-keys', admin.apiKey, { name: 'logged key', scope: 'read' }, madeKey)).body;
+    const [keyEntry] = await entriesOf(madeKey);
+    expect(keyEntry).toMatchObject({ resource: 'api_key', action: 'create', after: expect.objectContaining({ name: 'logged key', made_by: 'user' }) });
+    const email = uniqueEmail('secretive');
+    const madeUser = requestId('user');
+    await call('POST', '/v1/users', admin.apiKey, { email, password: 'a very secret password' }, madeUser);
+    const log = JSON.stringify((await call('GET', '/v1/activity?limit=100', admin.apiKey)).body);
+    for (const secret of [key.key, key.key.slice(0, 10), 'a very secret password', '$argon2id', 'password_hash', '"hash"']) expect(log).not.toContain(secret);
+    expect(await entriesOf(madeUser)).toEqual([
+      expect.objectContaining({ resource: 'user', action: 'create', after: expect.objectContaining({ email, role: 'viewer' }) }),
+    ]);
+  });
+
+  it('records sign-ins, failed ones included', async () => {
+    expect(await signInToDashboard(server.baseUrl, server.seed.viewer, 'not the password')).toBeUndefined();
+    await signInToDashboard(server.baseUrl, server.seed.viewer, PASSWORD);
+    const sessions = (await call('GET', '/v1/activity?resource=session&limit=100', admin.apiKey)).body.filter(
+      (entry: { actor?: { label?: string } }) => entry.actor?.label === server.seed.viewer.toLowerCase(),
+    );
+    expect(sessions.map((entry: { action: string }) => entry.action)).toEqual(['sign-in', 'sign-in-failed']);
+  });
+
+  it('is for admins only, filters by actor and time, and pages newest first', async () => {
+    const viewer = (await signInToDashboard(server.baseUrl, server.seed.viewer, PASSWORD))!;
+    expect((await call('GET', '/v1/activity', viewer.apiKey)).status).toBe(403);
+    const byKey = await call('GET', `/v1/activity?actorKeyId=${server.seed.keyOfAdminId}`, admin.apiKey);
+    expect(byKey.body.length).toBeGreaterThan(0);
+    expect(byKey.body.every((entry: { actor: { keyId: number } }) => entry.actor.keyId === server.seed.keyOfAdminId)).toBe(true);
+    expect((await call('GET', `/v1/activity?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, admin.apiKey)).body).toEqual([]);
+    const first = await call('GET', '/v1/activity?limit=2', admin.apiKey);
+    const next = first.headers.get('link')!.match(/<([^>]+)>/)![1]!;
+    const second = await call('GET', next, admin.apiKey);
+    expect(second.body[0].id).toBeLessThan(first.body[1].id);
+    expect((await call('GET', '/v1/activity?resource=planet', admin.apiKey)).status).toBe(400);
+  });
+
+  it('refuses to rewrite or delete entries outside the pruning', async () => {
+    const { database, close } = await openTestDatabase({});
+    try {
+      // (On PGlite this is a database of its own: give it an entry to refuse to touch.)
+      await database.execute(sql`insert into activity (resource, action) values ('pet', 'create')`);
+      // Drizzle wraps the database's error: its cause says why.
+      const why = (attempt: Promise<unknown>) =>
+        attempt.then(
+          () => 'allowed',
+          (error: { cause?: Error }) => String(error.cause?.message),
+        );
+      expect(await why(database.execute(sql`update activity set action = 'forged'`))).toMatch(/append-only/);
+      expect(await why(database.execute(sql`delete from activity`))).toMatch(/append-only/);
+    } finally {
+      await close();
+    }
+  });
+});

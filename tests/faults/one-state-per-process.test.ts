@@ -96,9 +96,18 @@ describe.skipIf(inject('database') !== 'postgres')('per-process state under both
             await response.arrayBuffer();
             return response.status;
           };
-          // Accepted (and cached) everywhere first.
+          // Accepted (and cached) everywhere first. A 503 here is a pool of 2 past its query
+          // deadline on a busy machine (seen once in CI, beside the browser suite): asked again,
+          // as a client would; it says nothing of the revoke.
           await new Promise((resolve) => setTimeout(resolve, 300));
-          for (const instance of instances) expect(await statusOn(instance)).toBe(200);
+          for (const instance of instances) {
+            let status = await statusOn(instance);
+            for (let retry = 0; status === 503 && retry < 5; retry++) {
+              await new Promise((resolve) => setTimeout(resolve, 1_000));
+              status = await statusOn(instance);
+            }
+            expect(status, instance.logs().slice(-2_000)).toBe(200);
+          }
           const revoking = instances[round % instances.length]!;
           const revoked = await fetch(`${revoking.baseUrl}/v1/api-keys/${apiKey.id}`, {
             method: 'DELETE',

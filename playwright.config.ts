@@ -8,6 +8,9 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   // Two cores: one browser at a time keeps timings honest.
   workers: 1,
+  // One retry for a test that meets the shared machine's load; npm test names each one that
+  // needed it (FLAKY:), so none is hidden.
+  retries: 1,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],

@@ -77,6 +77,9 @@ const failedSteps = [];
 /** Each failed test as "file > title", listed again at the very end (CI shows only a run's tail). */
 /** @type {string[]} */
 const failedTests = [];
+/** Each test that failed once and passed on its one retry (vitest.config.ts, playwright.config.ts): named, never hidden. */
+/** @type {string[]} */
+const flakyTests = [];
 
 /** @typedef {Record<string, string>} Env */
 
@@ -127,7 +130,10 @@ function addVitestReport(file) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
   for (const suite of report.testResults) {
     for (const test of suite.assertionResults) {
-      if (test.status === 'failed') failedTests.push(`${path.relative(process.cwd(), suite.name)} > ${test.fullName}`);
+      const name = `${path.relative(process.cwd(), suite.name)} > ${test.fullName}`;
+      if (test.status === 'failed') failedTests.push(name);
+      // A test that passed with failure messages passed on its retry.
+      else if (test.status === 'passed' && test.failureMessages.length > 0) flakyTests.push(name);
     }
   }
 }
@@ -142,11 +148,24 @@ const playwrightFailures = (suite) => [
   ...(suite.suites ?? []).flatMap(playwrightFailures),
 ];
 
+/**
+ * The tests of a Playwright JSON report that passed on their retry.
+ * @param {any} suite
+ * @returns {string[]}
+ */
+const playwrightFlaky = (suite) => [
+  ...(suite.specs ?? [])
+    .filter((/** @type {any} */ spec) => spec.tests.some((/** @type {any} */ test) => test.status === 'flaky'))
+    .map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}`),
+  ...(suite.suites ?? []).flatMap(playwrightFlaky),
+];
+
 /** @param {string} file */
 function addPlaywrightReport(file) {
   if (!fs.existsSync(file)) return;
   const { stats, suites } = JSON.parse(fs.readFileSync(file, 'utf8'));
   failedTests.push(...suites.flatMap(playwrightFailures));
+  flakyTests.push(...suites.flatMap(playwrightFlaky));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
@@ -241,10 +260,12 @@ function buildIfNeeded() {
 
 function finish() {
   if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+  for (const test of flakyTests) console.log(`FLAKY: ${test}`);
   for (const test of failedTests) console.log(`FAILED: ${test}`);
   // A step that crashed before reporting still counts as a failure.
   const failed = Math.max(totals.failed, failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
-  console.log(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  const flaky = flakyTests.length > 0 ? `, ${flakyTests.length} flaky` : '';
+  console.log(`\n${totals.passed} passed, ${failed} failed${flaky}${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
   process.exit(failedSteps.length > 0 ? 1 : 0);
 }
 

@@ -10,8 +10,11 @@ import { activity } from './db/schema';
 import { toPage, type Page } from './pagination';
 import { processState } from './process-state';
 
-/** Who makes the changes of the current request: the calling key (the trigger finds its user), and the request id. */
-type Actor = { keyId: number; requestId: string };
+/**
+ * Who makes the changes of the current request: the calling key, its user and label
+ * (known from the key check, so the trigger need not look them up), and the request id.
+ */
+type Actor = { keyId: number; userId: number | null; label: string; requestId: string };
 
 // One per process (lib/process-state.ts): both bundles share it.
 const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>());

@@ -35,7 +35,8 @@ const LEASE_PING_MS = 250;
 const ENTRY_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
-export type CachedKey = { id: number; scopes: string[]; expiresAt: Date | null; lastUsedAt: Date | null };
+// A key's user and label never change while it lives (emails and key names are fixed), so they are cached with it.
+export type CachedKey = { id: number; scopes: string[]; expiresAt: Date | null; lastUsedAt: Date | null; userId: number | null; label: string };
 
 type Entry = { key: CachedKey; storedAt: number };
 

@@ -7,14 +7,16 @@ import type { CachedKey, KeyCache } from './api-key-cache';
 import type { ApiKeyScope } from './contract/api-keys';
 import type { Database } from './db/client';
 import { preparedStatement } from './db/prepared';
-import { apiKeys } from './db/schema';
+import { apiKeys, users } from './db/schema';
 
 export type Scope = ApiKeyScope;
 
 // How often a key's last_used_at is refreshed (a write per request would cost too much).
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type KeyCheck = { ok: true; keyId: number; scopes: Scope[] } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+/** A valid key, with who holds it: its user (if any) and the label the activity log records (the user's email, else the key's name). */
+export type KeyCheck =
+  { ok: true; keyId: number; scopes: Scope[]; userId: number | null; label: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export function hashKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -24,8 +26,17 @@ export function hashKey(secret: string): string {
 const findApiKey = (database: Database) =>
   preparedStatement(database, 'find_api_key', () =>
     database
-      .select({ id: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+      .select({
+        id: apiKeys.id,
+        scopes: apiKeys.scopes,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        userId: apiKeys.userId,
+        label: sql<string>`coalesce(${users.email}, ${apiKeys.name})`,
+      })
       .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.userId))
       .where(eq(apiKeys.hash, sql.placeholder('hash')))
       .prepare('find_api_key'),
   );
@@ -42,7 +53,7 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
     const [row] = await findApiKey(database).execute({ hash });
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt };
+    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt, userId: row.userId, label: row.label };
     if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
   }
   if (isExpired(key, at)) return { ok: false, reason: 'expired' };
@@ -51,7 +62,7 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
     key.lastUsedAt = at;
     await touchLastUsed(database, key.id, at);
   }
-  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[] };
+  return { ok: true, keyId: key.id, scopes: key.scopes as Scope[], userId: key.userId, label: key.label };
 }
 
 function isExpired(key: CachedKey, at: Date): boolean {

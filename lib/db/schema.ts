@@ -195,8 +195,15 @@ export const activity = pgTable(
   },
   (table) => [
     index('activity_resource_idx').on(table.resource, table.resourceId, table.id),
-    index('activity_actor_user_idx').on(table.actorUserId, table.id),
-    index('activity_actor_key_idx').on(table.actorKeyId, table.id),
-    index('activity_at_idx').on(table.at),
+    // Each index is paid on every write (docs/PERFORMANCE.md, "The activity log's cost"):
+    // the actor indexes hold only entries that have that actor, and `at`, which only
+    // grows, needs no more than a BRIN index (block ranges) for the time filter and pruning.
+    index('activity_actor_user_idx')
+      .on(table.actorUserId, table.id)
+      .where(sql`${table.actorUserId} is not null`),
+    index('activity_actor_key_idx')
+      .on(table.actorKeyId, table.id)
+      .where(sql`${table.actorKeyId} is not null`),
+    index('activity_at_idx').using('brin', table.at),
   ],
 );

@@ -10,7 +10,7 @@ const REALM = 'Bearer realm="petstore"';
 // RFC 6750 §2.1: the scheme is case-insensitive; the token is a b64token.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-export type Caller = { keyId: number; scopes: Scope[] };
+export type Caller = { keyId: number; scopes: Scope[]; userId: number | null; label: string };
 
 export async function authenticate(request: Request, scope: Scope): Promise<Caller> {
   const header = request.headers.get('authorization');
@@ -33,7 +33,7 @@ export async function authenticate(request: Request, scope: Scope): Promise<Call
   if (!check.scopes.includes(scope)) {
     throw new ApiError('forbidden', `This API key lacks the "${scope}" scope needed for this operation.`);
   }
-  return { keyId: check.keyId, scopes: check.scopes };
+  return { keyId: check.keyId, scopes: check.scopes, userId: check.userId, label: check.label };
 }
 
 function unauthorized(message: string, challenge: string): ApiError {

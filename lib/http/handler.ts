@@ -67,7 +67,9 @@ export function apiRoute<Needed extends Scope | null>(
       // Every change the operation makes is recorded as the caller's (lib/activity.ts).
       const operate = (request: Request, database: Executor) =>
         (caller
-          ? actingAs({ keyId: caller.keyId, requestId }, () => run({ request, url, params, caller: caller as Who, requestId, database }))
+          ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId }, () =>
+              run({ request, url, params, caller: caller as Who, requestId, database }),
+            )
           : run({ request, url, params, caller: caller as Who, requestId, database })
         ).catch((error: unknown) => {
           if (error instanceof RequestRefusal) throw error;

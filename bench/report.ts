@@ -248,7 +248,12 @@ export function formatReport(input: Input) {
       ? `- All met: ${TARGET_SCENARIOS.join(', ')} at ≥ ${TARGET_RATIO}× Fastify's req/s, CPU per request ≤ ${TARGET_CPU}× and p99 ≤ ${TARGET_P99}× its own; ` +
           `every scenario without errors, peak RSS ≤ ${TARGET_RSS_MB} MB, drift within 0.9–1.1` +
           (hasLogPairs ? `; the activity log adds ≤ ${fixed((TARGET_LOG_CPU - 1) * 100)}% to ${LOG_SCENARIOS.join(' and ')}'s CPU per request.` : '.')
-      : failures.map((failure) => `- Not met: ${failure}`).join('\n'),
+      : [
+          ...failures.map((failure) => `- Not met: ${failure}`),
+          '',
+          'Why, and the levers tried and measured: docs/PERFORMANCE.md, "What the profile shows" and "Levers applied"; ' +
+            "this run's own profile: `npm run bench -- --profile --scenarios <scenario>` (self time by area, bench/results/profile-summary.md).",
+        ].join('\n'),
   );
   lines.push('');
   return {

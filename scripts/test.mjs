@@ -40,6 +40,9 @@ const ONCE = [
   'tests/api/metrics.test.ts',
   'tests/faults/body-limits.test.ts',
   'tests/faults/npm-start.test.ts',
+  // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
+  'tests/api/rate-limit.test.ts',
+  'tests/faults/redis-stall.test.ts',
 ];
 // Fault tests that bring a database of their own (a PostgreSQL cluster, with
 // proxies or a pooler; a PGlite on a small disk): the suite's database does not
@@ -305,36 +308,39 @@ async function runEverything() {
   const all = apiFiles();
   const api = (/** @type {string} */ database, /** @type {string[]} */ files) =>
     laneStep(`API tests on ${database}`, ['--project=api'], files, { TEST_DATABASE: database });
-  /** @type {(() => Promise<void>)[]} */
-  const steps = [];
+  /** @type {(() => Promise<void>)[][]} */
+  const lanes = [];
   if (onlyDatabase) {
-    steps.push(api(onlyDatabase, all));
+    lanes.push([api(onlyDatabase, all)]);
   } else {
-    // The API suite on postgres (the longest, 554 s in CI) never runs beside the
-    // browser suite (477 s): with both at once, load-sensitive checks (the key
-    // cache's lease, a revoke seen everywhere within 100 ms) failed in CI. Then
-    // the image (197 s) and pglite (287 s) beside postgres, the browser suite last.
-    steps.push(laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]));
-    steps.push(api('postgres', all));
-    steps.push(api('pglite', without(all, ONCE, OWN_CLUSTER)));
-    // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
-    // that reaches the database through it, not what never gets that far.
-    steps.push(api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])));
-    // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-    steps.push(laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []));
-    if (process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts')) steps.push(playwrightStep);
-    steps.push(
+    // Two lanes (two cores), each a fixed sequence. The browser suite never runs beside
+    // the API suite on PostgreSQL: with both at once, load-sensitive checks (the key
+    // cache's lease, a revoke seen everywhere within 100 ms) failed in CI. So lane one
+    // is PostgreSQL's API suite, then the browser suite; lane two the rest: the fault
+    // tests with clusters of their own first (beside the API suite only), the image,
+    // the fleet, PGlite, PgBouncer and /v1 served by Next alone.
+    const postgresFiles = without(all, OWN_CLUSTER);
+    lanes.push([api('postgres', postgresFiles), ...(process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [])]);
+    lanes.push([
+      laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], OWN_CLUSTER, { TEST_DATABASE: 'postgres' }),
+      laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
+      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
+      api('pglite', without(all, ONCE, OWN_CLUSTER)),
+      // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
+      // that reaches the database through it, not what never gets that far.
+      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])),
       laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
         TEST_DATABASE: 'postgres',
         PETSTORE_V1_VIA: 'next',
       }),
-    );
+    ]);
   }
-  // Two workers (two cores), each taking the next step when its own ends.
-  const worker = async () => {
-    for (let step = steps.shift(); step; step = steps.shift()) await step();
-  };
-  await Promise.all([worker(), worker()]);
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await step();
+    }),
+  );
   finish();
 }
 

@@ -223,9 +223,10 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
 const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
 
 // The statements of a change and a delete, prepared: a bulk change runs them a
-// thousand times (README, "Bulk work"), and a plan made once per connection
-// saves each pet about as much as a round trip. Keyed by the transaction, so
-// each transaction builds them again; PostgreSQL plans them once per connection.
+// thousand times (README, "Bulk work"). The driver sends a statement with
+// parameters that is not prepared in two round trips (describe, then execute),
+// a prepared one in one, parsed and planned once per connection. Keyed by the
+// transaction, so each transaction builds the SQL again (cheap beside a round trip).
 const lockPet = (transaction: Executor) =>
   preparedStatement(transaction, 'lock_pet', () =>
     transaction

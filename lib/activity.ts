@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from './db/client';
+import { preparedStatement } from './db/prepared';
 import { activity } from './db/schema';
 import { toPage, type Page } from './pagination';
 import { processState } from './process-state';
@@ -30,10 +31,20 @@ export function actorSetting(): string {
   return actor ? JSON.stringify(actor) : '';
 }
 
+// Prepared: the driver sends a statement with parameters that is not prepared
+// in two round trips (describe, then execute), and every change pays this one.
+const stampStatement = (transaction: Executor) =>
+  preparedStatement(transaction, 'stamp_actor', () =>
+    transaction
+      .select({ actor: sql`set_config('petstore.actor', ${sql.placeholder('actor')}, true)` })
+      .from(sql`(select) as nothing`)
+      .prepare('stamp_actor'),
+  );
+
 /** Names the current actor to the activity triggers, for the rest of `transaction`. */
 async function stampActor(transaction: Executor): Promise<void> {
   const setting = actorSetting();
-  if (setting) await transaction.execute(sql`select set_config('petstore.actor', ${setting}, true)`);
+  if (setting) await stampStatement(transaction).execute({ actor: setting });
 }
 
 /**

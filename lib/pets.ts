@@ -222,6 +222,66 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
 
 const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
 
+// The statements of a change and a delete, prepared: a bulk change runs them a
+// thousand times (README, "Bulk work"). The driver sends a statement with
+// parameters that is not prepared in two round trips (describe, then execute),
+// a prepared one in one, parsed and planned once per connection. Keyed by the
+// transaction, so each transaction builds the SQL again (cheap beside a round trip).
+const lockPet = (transaction: Executor) =>
+  preparedStatement(transaction, 'lock_pet', () =>
+    transaction
+      .select(petColumns)
+      .from(pets)
+      .where(eq(pets.id, sql.placeholder('id')))
+      .for('update')
+      .prepare('lock_pet'),
+  );
+
+const firstOpenOrder = (transaction: Executor) =>
+  preparedStatement(transaction, 'first_open_order', () =>
+    transaction
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.petId, sql.placeholder('petId')), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+      .orderBy(asc(orders.id))
+      .limit(1)
+      .prepare('first_open_order'),
+  );
+
+const firstOrder = (transaction: Executor) =>
+  preparedStatement(transaction, 'first_order', () =>
+    transaction
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.petId, sql.placeholder('petId')))
+      .orderBy(asc(orders.id))
+      .limit(1)
+      .prepare('first_order'),
+  );
+
+type PetChanges = Partial<Pick<PetRow, 'name' | 'categoryId' | 'status'>>;
+
+/** The UPDATE for the fields being changed (one statement per set of fields). */
+function updateStatement(transaction: Executor, fields: (keyof PetChanges)[]) {
+  const name = `update_pet_${fields.join('_')}`;
+  return preparedStatement(transaction, name, () =>
+    transaction
+      .update(pets)
+      .set(Object.fromEntries(fields.map((field) => [field, sql.placeholder(field)])))
+      .where(eq(pets.id, sql.placeholder('id')))
+      .returning(petColumns)
+      .prepare(name),
+  );
+}
+
+const deleteStatement = (transaction: Executor) =>
+  preparedStatement(transaction, 'delete_pet', () =>
+    transaction
+      .delete(pets)
+      .where(eq(pets.id, sql.placeholder('id')))
+      .prepare('delete_pet'),
+  );
+
 /**
  * Applies a merge patch. A status that differs from the current one is refused
  * while an order is open (the order owns the status then: approve, deliver or
@@ -233,35 +293,31 @@ export async function updatePet(database: Database, id: bigint, update: PetUpdat
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return recorded(database, async (transaction) => {
-    const [current] = await transaction.select(petColumns).from(pets).where(eq(pets.id, petId)).for('update');
+    const [current] = await lockPet(transaction).execute({ id: petId });
     if (!current) return refused('not_found', `No pet has id ${petId}.`);
     const isStatusChange = update.status !== undefined && update.status !== current.status;
     if (isStatusChange) {
-      const refusal = await statusChangeRefusal(transaction as unknown as Database, current, update.status!);
+      const refusal = await statusChangeRefusal(transaction, current, update.status!);
       if (refusal) return refused('conflict', refusal);
     }
-    const changes = {
+    const changes: PetChanges = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.categoryId !== undefined && { categoryId: update.categoryId }),
       ...(isStatusChange && { status: update.status }),
     };
-    if (Object.keys(changes).length === 0) return succeeded(toPet(current));
-    const [row] = await transaction.update(pets).set(changes).where(eq(pets.id, petId)).returning(petColumns);
+    const fields = Object.keys(changes) as (keyof PetChanges)[];
+    if (fields.length === 0) return succeeded(toPet(current));
+    const [row] = await updateStatement(transaction, fields).execute({ ...changes, id: petId });
     return succeeded(toPet(row!));
   });
 }
 
-async function statusChangeRefusal(database: Database, pet: PetRow, status: PetStatus | null): Promise<string | undefined> {
+async function statusChangeRefusal(transaction: Executor, pet: PetRow, status: PetStatus | null): Promise<string | undefined> {
   const to = status === null ? 'no status' : status;
   if (status === 'pending') {
     return `Pet ${pet.id} cannot be made pending by hand: a pet is pending while it has an open order; place an order instead.`;
   }
-  const [open] = await database
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.petId, pet.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-    .orderBy(asc(orders.id))
-    .limit(1);
+  const [open] = await firstOpenOrder(transaction).execute({ petId: pet.id });
   if (open) {
     return `Pet ${pet.id} has an open order (order ${open.id}, ${open.status}), so its status follows that order and cannot change to ${to}; approve, deliver or cancel the order instead.`;
   }
@@ -273,13 +329,13 @@ export async function deletePet(database: Database, id: bigint): Promise<Outcome
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return recorded(database, async (transaction) => {
-    const [current] = await transaction.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for('update');
+    const [current] = await lockPet(transaction).execute({ id: petId });
     if (!current) return refused('not_found', `No pet has id ${petId}.`);
-    const [order] = await transaction.select({ id: orders.id }).from(orders).where(eq(orders.petId, petId)).orderBy(asc(orders.id)).limit(1);
+    const [order] = await firstOrder(transaction).execute({ petId });
     if (order) {
       return refused('conflict', `Pet ${petId} cannot be deleted: order ${order.id} references it, and orders are kept as history.`);
     }
-    await transaction.delete(pets).where(eq(pets.id, petId));
+    await deleteStatement(transaction).execute({ id: petId });
     return succeeded(null);
   });
 }

@@ -8,7 +8,17 @@ import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
 import type { Category, CategoryUpdate, ListCategoriesQuery, ListedCategory, NewCategory } from '../contract/categories';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
 import type { ListOrdersQuery, NewOrder, Order, OrderCounts, OrderCountsQuery, OrderUpdate } from '../contract/orders';
-import type { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetTimestamps, PetUpdate } from '../contract/pets';
+import type {
+  ListPetsQuery,
+  NewPet,
+  Pet,
+  PetBatchDeleteResults,
+  PetBatchUpdateResults,
+  PetCounts,
+  PetCountsQuery,
+  PetTimestamps,
+  PetUpdate,
+} from '../contract/pets';
 import type { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserUpdate } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
 import { linkTarget } from './link-header';
@@ -116,6 +126,19 @@ export class PetstoreClient {
   /** deletePet: DELETE /v1/pets/{petId} (experimental); refused (409) when an order references the pet. */
   async deletePet(petId: number): Promise<void> {
     await this.request<undefined>('DELETE', `/v1/pets/${encodeURIComponent(petId)}`);
+  }
+
+  /**
+   * bulkUpdatePets: PATCH /v1/pets?id=… (experimental): the same patch for up to 100 pets,
+   * each changed on its own; one result per id, in the order given (a refusal is a result, not a throw).
+   */
+  async updatePets(petIds: number[], update: PetUpdate): Promise<PetBatchUpdateResults['results']> {
+    return this.request<PetBatchUpdateResults>('PATCH', `/v1/pets?id=${petIds.join(',')}`, update).then(({ body }) => body.results);
+  }
+
+  /** bulkDeletePets: DELETE /v1/pets?id=… (experimental): up to 100 pets, each deleted on its own; one result per id, in the order given. */
+  async deletePets(petIds: number[]): Promise<PetBatchDeleteResults['results']> {
+    return this.request<PetBatchDeleteResults>('DELETE', `/v1/pets?id=${petIds.join(',')}`).then(({ body }) => body.results);
   }
 
   /** listCategories: GET /v1/categories (experimental) */

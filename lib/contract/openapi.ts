@@ -10,7 +10,20 @@ import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
 import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderCounts, OrderCountsQuery, OrderIdParams, OrderUpdate, Orders } from './orders';
 import { Categories, Category, CategoryIdParams, CategoryUpdate, ListCategoriesQuery, NewCategory } from './categories';
 import { Change } from './changes';
-import { ListPetsQuery, NewPet, Pet, PetCounts, PetCountsQuery, PetIdParams, PetTimestamps, PetUpdate, Pets } from './pets';
+import {
+  ListPetsQuery,
+  NewPet,
+  Pet,
+  PetBatchDeleteResults,
+  PetBatchQuery,
+  PetBatchUpdateResults,
+  PetCounts,
+  PetCountsQuery,
+  PetIdParams,
+  PetTimestamps,
+  PetUpdate,
+  Pets,
+} from './pets';
 import { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserIdParams, Users, UserUpdate } from './users';
 import { commonErrors, errorResponses } from './responses';
 
@@ -61,6 +74,37 @@ const paths: ZodOpenApiPathsObject = {
         '409': errorResponses.Conflict,
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+    patch: {
+      operationId: 'bulkUpdatePets',
+      summary: 'Change up to 100 animals (experimental)',
+      description:
+        'The same merge patch as `PATCH /pets/{petId}`, applied to each animal in `id` on its own: each in its own transaction, under the same rules, with its own activity entry and change event. The answer is 200 with one result per id, in the order given: `200` and the animal, or the `404`/`409` and Error the single change would have answered. A wrong body or query is a 400 and changes nothing. A 503 may come after some animals changed: sending the same request again is safe (a status equal to the current one is no change).',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { query: PetBatchQuery },
+      requestBody: { required: true, content: { 'application/json': { schema: PetUpdate }, 'application/merge-patch+json': { schema: PetUpdate } } },
+      responses: {
+        '200': { description: 'One result per id.', ...jsonBody(PetBatchUpdateResults) },
+        '400': errorResponses.BadRequest,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+    delete: {
+      operationId: 'bulkDeletePets',
+      summary: 'Delete up to 100 animals (experimental)',
+      description:
+        'Deletes each animal in `id` on its own, as `DELETE /pets/{petId}` does: each in its own transaction, an animal any order references kept. The answer is 200 with one result per id, in the order given: `204`, or the `404`/`409` and Error the single delete would have answered. A wrong query is a 400 and deletes nothing. A 503 may come after some animals were deleted: sent again, those answer `404`.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { query: PetBatchQuery },
+      responses: {
+        '200': { description: 'One result per id.', ...jsonBody(PetBatchDeleteResults) },
+        '400': errorResponses.BadRequest,
         ...commonErrors,
       },
     },

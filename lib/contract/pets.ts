@@ -2,6 +2,7 @@
 // §4.1-4.3), and the experimental extensions (docs/ARCHITECTURE.md): search, category
 // filter and sort on the list, counts, and PetUpdate for PATCH.
 import { z } from 'zod';
+import { ErrorBody } from './errors';
 import { MAX_NAME_LENGTH, displayName, hasNoControlCharacter, isWithinNameLength, nameSearch } from './names';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
@@ -85,40 +86,42 @@ const CategoryFilter = queryCategoryId.optional().meta({
   description: 'Experimental. Only pets of this category.',
 });
 
-/** The most ids one batch read takes (GET /v1/pets?id=…, experimental). */
+/** The most ids one batch read, change or delete takes (GET, PATCH, DELETE /v1/pets?id=…, experimental). */
 const MAX_BATCH_IDS = 100;
 
 const BAD_ID_LIST = `must be 1 to ${MAX_BATCH_IDS} comma-separated positive integers up to ${Number.MAX_SAFE_INTEGER}`;
 
-// Experimental batch read: the pets among these ids, by id, in one request (the Orders page's names).
-const PetIdList = z
-  .string()
-  .transform((value, context) => {
-    const parts = value.split(',');
-    const ids = parts.map(Number);
-    const valid = parts.every((part, index) => /^[0-9]{1,16}$/.test(part) && ids[index]! >= 1 && ids[index]! <= Number.MAX_SAFE_INTEGER);
-    if (parts.length > MAX_BATCH_IDS) context.addIssue({ code: 'custom', message: `lists ${parts.length} ids; at most ${MAX_BATCH_IDS} are allowed` });
-    else if (!valid) context.addIssue({ code: 'custom', message: BAD_ID_LIST });
-    return [...new Set(ids)];
-  })
-  .optional()
-  .meta({
-    description: `Experimental. A batch read: only the pets with these ids (1 to ${MAX_BATCH_IDS}, comma-separated, e.g. \`1,2,3\`; repeats count once), ordered by id, all in one answer without a \`Link\` header. Ids that match no pet are left out. It stands alone: with any other parameter of this list it answers 400.`,
-    param: { style: 'form', explode: false },
-    override: documentAs({
-      type: 'array',
-      items: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-      minItems: 1,
-      maxItems: MAX_BATCH_IDS,
-    }),
-  });
+// Experimental: up to 100 pet ids in one query parameter, repeats counted once, in the order first given.
+const PetIdList = z.string().transform((value, context) => {
+  const parts = value.split(',');
+  const ids = parts.map(Number);
+  const valid = parts.every((part, index) => /^[0-9]{1,16}$/.test(part) && ids[index]! >= 1 && ids[index]! <= Number.MAX_SAFE_INTEGER);
+  if (parts.length > MAX_BATCH_IDS) context.addIssue({ code: 'custom', message: `lists ${parts.length} ids; at most ${MAX_BATCH_IDS} are allowed` });
+  else if (!valid) context.addIssue({ code: 'custom', message: BAD_ID_LIST });
+  return [...new Set(ids)];
+});
 
-/** The listPets parameters that page or filter: the batch read (`id`) takes none of them. */
+const petIdListParam = (description: string) => ({
+  description,
+  param: { style: 'form' as const, explode: false },
+  override: documentAs({
+    type: 'array',
+    items: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    minItems: 1,
+    maxItems: MAX_BATCH_IDS,
+  }),
+});
+
+/** The listPets parameters that page or filter: the batch read (`id`) takes none of them, nor do the batch change and delete. */
 export const LIST_PETS_PAGING_AND_FILTERS = ['limit', 'status', 'name', 'categoryId', 'sort', 'cursor'] as const;
 
 export const ListPetsQuery = z
   .object({
-    id: PetIdList,
+    id: PetIdList.optional().meta(
+      petIdListParam(
+        `Experimental. A batch read: only the pets with these ids (1 to ${MAX_BATCH_IDS}, comma-separated, e.g. \`1,2,3\`; repeats count once), ordered by id, all in one answer without a \`Link\` header. Ids that match no pet are left out. It stands alone: with any other parameter of this list it answers 400.`,
+      ),
+    ),
     limit: Limit,
     status: StatusFilter,
     name: NameSearch,
@@ -128,6 +131,15 @@ export const ListPetsQuery = z
   })
   .superRefine(refuseCursorOfAnotherSort);
 export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
+
+/** The pets a batch change or delete works on (experimental): `id` alone. */
+export const PetBatchQuery = z.object({
+  id: PetIdList.meta(
+    petIdListParam(
+      `The pets to change (1 to ${MAX_BATCH_IDS}, comma-separated, e.g. \`1,2,3\`; repeats count once). Each is changed on its own; the answer has one result per id, in the order given. No parameter of the list goes with it (400).`,
+    ),
+  ),
+});
 
 /** The list's filters, without paging or order: what GET /v1/pets/counts takes. */
 export const PetCountsQuery = z.object({ status: StatusFilter, name: NameSearch, categoryId: CategoryFilter });
@@ -166,6 +178,35 @@ export const PetUpdate = z
 export type PetUpdate = z.infer<typeof PetUpdate>;
 
 export const PetIdParams = z.object({ petId: int64Id() });
+
+// The batch change and delete's answers (experimental): one result per id asked, in that order.
+const ResultId = z.int().min(1).meta({ format: 'int64', description: 'The id asked for.' });
+
+const PetRefused = z
+  .object({
+    id: ResultId,
+    status: z.literal([404, 409]),
+    error: ErrorBody,
+  })
+  .meta({
+    id: 'PetRefused',
+    description:
+      'A pet left as it was, with the status and Error the single operation would have answered: no such pet (`not_found`), or a rule said no (`conflict`).',
+  });
+
+export const PetBatchUpdateResults = z
+  .object({
+    results: z.array(z.union([z.object({ id: ResultId, status: z.literal(200), pet: Pet }).meta({ id: 'PetUpdated' }), PetRefused])),
+  })
+  .meta({ id: 'PetBatchUpdateResults' });
+export type PetBatchUpdateResults = z.infer<typeof PetBatchUpdateResults>;
+
+export const PetBatchDeleteResults = z
+  .object({
+    results: z.array(z.union([z.object({ id: ResultId, status: z.literal(204) }).meta({ id: 'PetDeleted' }), PetRefused])),
+  })
+  .meta({ id: 'PetBatchDeleteResults' });
+export type PetBatchDeleteResults = z.infer<typeof PetBatchDeleteResults>;
 
 /** When a pet was added and last changed (experimental): kept out of Pet, whose fields the contract fixes. */
 export const PetTimestamps = z

@@ -18,6 +18,8 @@ const operations = [
   ['countPets', 'GET', '/v1/pets/counts', undefined],
   ['updatePet', 'PATCH', '/v1/pets/1', { name: 'Auth' }],
   ['deletePet', 'DELETE', '/v1/pets/1', undefined],
+  ['bulkUpdatePets', 'PATCH', '/v1/pets?id=1,2', { status: 'sold' }],
+  ['bulkDeletePets', 'DELETE', '/v1/pets?id=1,2', undefined],
   ['listCategories', 'GET', '/v1/categories', undefined],
   ['createCategory', 'POST', '/v1/categories', { name: 'Auth' }],
   ['getCategory', 'GET', '/v1/categories/1', undefined],
@@ -157,6 +159,8 @@ describe('keys in other states', () => {
   it.each([
     ['updatePet', 'PATCH', '/v1/pets/1', { name: 'Forbidden' }],
     ['deletePet', 'DELETE', '/v1/pets/1', undefined],
+    ['bulkUpdatePets', 'PATCH', '/v1/pets?id=1,2', { status: 'sold' }],
+    ['bulkDeletePets', 'DELETE', '/v1/pets?id=1,2', undefined],
     ['createCategory', 'POST', '/v1/categories', { name: 'Forbidden' }],
     ['updateCategory', 'PATCH', '/v1/categories/1', { name: 'Forbidden' }],
     ['deleteCategory', 'DELETE', '/v1/categories/1', undefined],

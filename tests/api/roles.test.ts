@@ -27,6 +27,8 @@ const OPERATIONS: { method: string; path: string; json?: unknown; least: Role }[
   { method: 'POST', path: '/v1/pets', json: {}, least: 'editor' },
   { method: 'PATCH', path: `/v1/pets/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
   { method: 'DELETE', path: `/v1/pets/${NO_SUCH_ID}`, least: 'editor' },
+  { method: 'PATCH', path: `/v1/pets?id=${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
+  { method: 'DELETE', path: `/v1/pets?id=${NO_SUCH_ID}`, least: 'editor' },
   { method: 'POST', path: '/v1/categories', json: {}, least: 'editor' },
   { method: 'PATCH', path: `/v1/categories/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
   { method: 'POST', path: '/v1/store/orders', json: {}, least: 'editor' },

@@ -1,14 +1,18 @@
 // GET /v1/pets (listPets, with the experimental search, category filter, sort
-// and batch read by id) and POST /v1/pets (createPet).
-import { LIST_PETS_PAGING_AND_FILTERS, ListPetsQuery, NewPet } from '@/lib/contract/pets';
+// and batch read by id), POST /v1/pets (createPet), and the experimental batch
+// change and delete by id (PATCH, DELETE /v1/pets?id=…): each pet through the
+// single operation's domain function, in its own transaction.
+import { eachId } from '@/lib/batch';
+import { LIST_PETS_PAGING_AND_FILTERS, ListPetsQuery, NewPet, PetBatchQuery, PetUpdate } from '@/lib/contract/pets';
 import { encodeSortCursor } from '@/lib/contract/sort-cursor';
+import { batchResult } from '@/lib/http/batch-result';
 import { readJsonBody } from '@/lib/http/body';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery, refuseAlongside } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { createPet, listPets, listPetsByIds } from '@/lib/pets';
+import { createPet, deletePet, listPets, listPetsByIds, updatePet } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,4 +31,24 @@ export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ requ
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);
+/** The ids of a batch change or delete: `id` alone, no parameter of the list beside it. */
+function batchIds(url: URL): number[] {
+  const { id } = parseQuery(url, PetBatchQuery);
+  refuseAlongside(url, 'id', LIST_PETS_PAGING_AND_FILTERS);
+  return id;
+}
+
+export const PATCH = apiRoute({ scope: 'write' }, async ({ request, url, database }) => {
+  const ids = batchIds(url);
+  const update = parseBody(await readJsonBody(request), PetUpdate);
+  const outcomes = await eachId(ids, (id) => updatePet(database, BigInt(id), update));
+  return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, (pet) => ({ status: 200, pet }))) });
+});
+
+export const DELETE = apiRoute({ scope: 'write' }, async ({ url, database }) => {
+  const ids = batchIds(url);
+  const outcomes = await eachId(ids, (id) => deletePet(database, BigInt(id)));
+  return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, () => ({ status: 204 }))) });
+});
+
+export const { PUT, OPTIONS } = otherMethods(['GET', 'POST', 'PATCH', 'DELETE']);

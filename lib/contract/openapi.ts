@@ -81,7 +81,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'bulkUpdatePets',
       summary: 'Change up to 100 animals (experimental)',
       description:
-        'The same merge patch as `PATCH /pets/{petId}`, applied to each animal in `id` on its own: each in its own transaction, under the same rules, with its own activity entry and change event. The answer is 200 with one result per id, in the order given: `200` and the animal, or the `404`/`409` and Error the single change would have answered. A wrong body or query is a 400 and changes nothing. A 503 may come after some animals changed: sending the same request again is safe (a status equal to the current one is no change).',
+        'The same merge patch as `PATCH /pets/{petId}`, applied to each animal in `id` on its own: each in its own transaction, under the same rules, with its own activity entry and change event. The answer is 200 with one result per id, in the order given: `200` and the animal, or the `404`/`409` and Error the single change would have answered. A wrong body or query is a 400 and changes nothing; without `id` it is the collection’s 405 (the collection itself takes GET and POST only). A 503 may come after some animals changed: sending the same request again is safe (a status equal to the current one is no change).',
       tags: ['pets'],
       'x-stability': 'experimental',
       requestParams: { query: PetBatchQuery },
@@ -89,6 +89,7 @@ const paths: ZodOpenApiPathsObject = {
       responses: {
         '200': { description: 'One result per id.', ...jsonBody(PetBatchUpdateResults) },
         '400': errorResponses.BadRequest,
+        '405': errorResponses.MethodNotAllowed,
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,
@@ -98,13 +99,14 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'bulkDeletePets',
       summary: 'Delete up to 100 animals (experimental)',
       description:
-        'Deletes each animal in `id` on its own, as `DELETE /pets/{petId}` does: each in its own transaction, an animal any order references kept. The answer is 200 with one result per id, in the order given: `204`, or the `404`/`409` and Error the single delete would have answered. A wrong query is a 400 and deletes nothing. A 503 may come after some animals were deleted: sent again, those answer `404`.',
+        'Deletes each animal in `id` on its own, as `DELETE /pets/{petId}` does: each in its own transaction, an animal any order references kept. The answer is 200 with one result per id, in the order given: `204`, or the `404`/`409` and Error the single delete would have answered. A wrong query is a 400 and deletes nothing; without `id` it is the collection’s 405. A 503 may come after some animals were deleted: sent again, those answer `404`.',
       tags: ['pets'],
       'x-stability': 'experimental',
       requestParams: { query: PetBatchQuery },
       responses: {
         '200': { description: 'One result per id.', ...jsonBody(PetBatchDeleteResults) },
         '400': errorResponses.BadRequest,
+        '405': errorResponses.MethodNotAllowed,
         ...commonErrors,
       },
     },

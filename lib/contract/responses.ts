@@ -18,6 +18,9 @@ export const errorResponses = {
   Forbidden: errorResponse('Forbidden', 'The API key lacks the scope this operation needs (`forbidden`).'),
   NotFound: errorResponse('NotFound', 'The requested resource could not be found (`not_found`).'),
   Conflict: errorResponse('Conflict', 'The request conflicts with the current state of the resource (`conflict`).'),
+  MethodNotAllowed: errorResponse('MethodNotAllowed', 'The path does not take this method (`method_not_allowed`); `Allow` lists those it takes.', {
+    Allow: { description: 'The methods the path takes, e.g. `GET, HEAD, POST, OPTIONS`.', schema: { type: 'string' as const } },
+  }),
   Gone: errorResponse('Gone', 'The operation has been removed after its sunset date (`gone`).'),
   PayloadTooLarge: errorResponse('PayloadTooLarge', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB (\`payload_too_large\`).`),
   UnsupportedMediaType: errorResponse('UnsupportedMediaType', 'The request body is not `application/json` (`unsupported_media_type`).'),

@@ -38,17 +38,28 @@ function batchIds(url: URL): number[] {
   return id;
 }
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, url, database }) => {
+const batchUpdate = apiRoute({ scope: 'write' }, async ({ request, url, database }) => {
   const ids = batchIds(url);
   const update = parseBody(await readJsonBody(request), PetUpdate);
   const outcomes = await eachId(ids, (id) => updatePet(database, BigInt(id), update));
   return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, (pet) => ({ status: 200, pet }))) });
 });
 
-export const DELETE = apiRoute({ scope: 'write' }, async ({ url, database }) => {
+const batchDelete = apiRoute({ scope: 'write' }, async ({ url, database }) => {
   const ids = batchIds(url);
   const outcomes = await eachId(ids, (id) => deletePet(database, BigInt(id)));
   return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, () => ({ status: 204 }))) });
 });
 
-export const { PUT, OPTIONS } = otherMethods(['GET', 'POST', 'PATCH', 'DELETE']);
+// The collection itself takes GET and POST only, as the contract has it: PATCH and
+// DELETE are the batch operations of the set that `id` names, and without `id` they
+// are the 405 they always were (with the same Allow), before any key is asked for.
+const collection = otherMethods(['GET', 'POST']);
+const withIds =
+  (batch: typeof batchUpdate, otherwise: typeof collection.PATCH): typeof batchUpdate =>
+  (request, context) =>
+    new URL(request.url).searchParams.has('id') ? batch(request, context) : otherwise(request, context);
+
+export const PATCH = withIds(batchUpdate, collection.PATCH);
+export const DELETE = withIds(batchDelete, collection.DELETE);
+export const { PUT, OPTIONS } = collection;

@@ -1,0 +1,106 @@
+// The dashboard's weight: /pets in headless Chromium, signed in, on the app's
+// own server over a catalogue of its own size. Each run is a cold navigation
+// (a fresh page, the HTTP cache off), so each pays the full weight: its Largest
+// Contentful Paint, and the JavaScript it pulled in before going idle (the
+// first load: chunks loaded on demand later are not in it), as transferred,
+// compressed the way npm start sends it (next.config.mjs). The medians of the
+// runs are reported (bench/report.ts checks them against the targets).
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export type DashboardResult = {
+  path: string;
+  pets: number;
+  runs: number;
+  lcpMs: { median: number; min: number; max: number };
+  /** Script responses as transferred (headers and compressed body), and their bodies alone. */
+  scriptKiB: number;
+  scriptBodyKiB: number;
+  scripts: number;
+  /** Everything the page pulled in (document, scripts, styles, API calls), transferred. */
+  transferKiB: number;
+};
+
+// The bench database's dashboard user, made at the server's start-up (ADMIN_EMAIL, lib/runtime/startup.ts).
+export const DASHBOARD_USER = { ADMIN_EMAIL: 'bench@localhost', ADMIN_PASSWORD: 'bench-dashboard-password' };
+
+type Run = { lcpMs: number; scriptBytes: number; scriptBodyBytes: number; scripts: number; transferBytes: number };
+
+async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByLabel('Email').fill(DASHBOARD_USER.ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(DASHBOARD_USER.ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+  await page.close();
+}
+
+async function coldRun(context: BrowserContext, url: string): Promise<Run> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.addInitScript(() => {
+      const store = window as unknown as { __lcp: number };
+      store.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) store.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The list itself must be there: a sign-in page or an error would weigh nothing.
+    await page.getByRole('table').first().waitFor();
+    // LCP is final once the page is idle; a short pause lets the observer report it.
+    await page.waitForTimeout(300);
+    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    // Plain data out of the page; the sums are made here (tsx would wrap a helper defined in the page in its __name).
+    const resources = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return { type: timing.initiatorType, transfer: timing.transferSize, body: timing.encodedBodySize };
+      }),
+    );
+    const scripts = resources.filter((resource) => resource.type === 'script');
+    const sum = (list: typeof resources, field: 'transfer' | 'body') => list.reduce((total, resource) => total + resource[field], 0);
+    return {
+      lcpMs,
+      scriptBytes: sum(scripts, 'transfer'),
+      scriptBodyBytes: sum(scripts, 'body'),
+      scripts: scripts.length,
+      transferBytes: sum(resources, 'transfer'),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Measures `path` on the server at baseUrl, which has DASHBOARD_USER and `pets` pets. */
+export async function measureDashboard(options: { baseUrl: string; pets: number; runs: number; path?: string }): Promise<DashboardResult> {
+  const path = options.path ?? '/pets';
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext();
+    await signIn(context, options.baseUrl);
+    // One navigation first, not counted: the server's own first render of the page is not the browser's cost.
+    await coldRun(context, options.baseUrl + path);
+    const runs: Run[] = [];
+    for (let run = 0; run < options.runs; run++) runs.push(await coldRun(context, options.baseUrl + path));
+    const lcp = runs.map((run) => run.lcpMs);
+    const kib = (field: keyof Run) => median(runs.map((run) => run[field])) / 1024;
+    return {
+      path,
+      pets: options.pets,
+      runs: runs.length,
+      lcpMs: { median: median(lcp), min: Math.min(...lcp), max: Math.max(...lcp) },
+      scriptKiB: kib('scriptBytes'),
+      scriptBodyKiB: kib('scriptBodyBytes'),
+      scripts: median(runs.map((run) => run.scripts)),
+      transferKiB: kib('transferBytes'),
+    };
+  } finally {
+    await browser.close();
+  }
+}

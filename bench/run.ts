@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { copyWithoutActivityLog, prepareDatabase, removeBenchRows } from './catalogue';
-import { DASHBOARD_USER, measureDashboard, type DashboardResult } from './dashboard';
+import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
@@ -223,9 +223,10 @@ async function measureDashboardPage(settings: ReturnType<typeof options>): Promi
   const database = await prepareDatabase(DASHBOARD_PETS, { fresh: settings.fresh });
   console.log(`\n## The dashboard: /pets, ${database.pets.toLocaleString('en')} pets, ${settings.dashboardRuns} cold navigation(s)`);
   const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
-  const server = await startNextServer({ node: settings.node, databaseUrl: database.url, env: { ...settings.serverEnv, ...DASHBOARD_USER }, apiKey });
+  const user = await dashboardUser(database.url);
+  const server = await startNextServer({ node: settings.node, databaseUrl: database.url, env: { ...settings.serverEnv, ...user }, apiKey });
   try {
-    const result = await measureDashboard({ baseUrl: server.baseUrl, pets: database.pets, runs: settings.dashboardRuns });
+    const result = await measureDashboard({ baseUrl: server.baseUrl, user, pets: database.pets, runs: settings.dashboardRuns });
     console.log(
       `  /pets  JavaScript ${result.scriptKiB.toFixed(0)} KiB transferred (${result.scripts} scripts)` +
         `  LCP median ${result.lcpMs.median.toFixed(0)} ms (${result.lcpMs.min.toFixed(0)}–${result.lcpMs.max.toFixed(0)})`,

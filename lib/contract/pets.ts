@@ -7,7 +7,7 @@ import { PET_SORTS, PET_STATUSES, type PetSort } from './pet-values';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 
-export { PET_SORTS, PET_STATUSES, type PetSort };
+export { PET_STATUSES, type PetSort };
 
 export const PetStatus = z.enum(PET_STATUSES).meta({ id: 'PetStatus', description: 'Availability status.' });
 export type PetStatus = z.infer<typeof PetStatus>;

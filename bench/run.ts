@@ -14,12 +14,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { copyWithoutActivityLog, prepareDatabase, removeBenchRows } from './catalogue';
+import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { summariseProfiles } from './profile-summary';
+
+// The dashboard's page is measured on a catalogue of its own size (one page of it is shown at a time).
+const DASHBOARD_PETS = 5000;
 
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
@@ -40,6 +44,9 @@ const HELP = `npm run bench -- [options]
                     registry's node@24, through npx) or a binary (default: this one)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
+  --dashboard-runs N cold navigations to /pets in Chromium, signed in, on a catalogue of
+                    ${DASHBOARD_PETS.toLocaleString('en')} pets: its first-load JavaScript and LCP (default 5;
+                    1 in --smoke; 0 skips it)
   --fresh           re-seed the bench database even if it is already seeded
   --server-env K=V  extra environment for the app server (repeatable)
   --node-pipeline N postgres.js max_pipeline of the node:http baseline (default 1,
@@ -63,6 +70,7 @@ function options() {
       smoke: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
+      'dashboard-runs': { type: 'string' },
       'server-env': { type: 'string', multiple: true, default: [] },
       'node-pipeline': { type: 'string', default: '1' },
       node: { type: 'string' },
@@ -105,6 +113,8 @@ function options() {
     targets,
     serverEnv,
     nodePipeline: number(values['node-pipeline'], 1),
+    // The profile is of /v1 alone.
+    dashboardRuns: values.profile ? 0 : number(values['dashboard-runs'], smoke ? 1 : 5),
     node: nodeBinary(values.node),
     out: values.out,
   };
@@ -208,6 +218,25 @@ async function checkOnce(server: Server, scenario: Scenario, context: { pets: nu
   }
 }
 
+/** /pets in the browser, on a server of its own over the dashboard's catalogue. */
+async function measureDashboardPage(settings: ReturnType<typeof options>): Promise<DashboardResult> {
+  const database = await prepareDatabase(DASHBOARD_PETS, { fresh: settings.fresh });
+  console.log(`\n## The dashboard: /pets, ${database.pets.toLocaleString('en')} pets, ${settings.dashboardRuns} cold navigation(s)`);
+  const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
+  const user = await dashboardUser(database.url);
+  const server = await startNextServer({ node: settings.node, databaseUrl: database.url, env: { ...settings.serverEnv, ...user }, apiKey });
+  try {
+    const result = await measureDashboard({ baseUrl: server.baseUrl, user, pets: database.pets, runs: settings.dashboardRuns });
+    console.log(
+      `  /pets  JavaScript ${result.scriptKiB.toFixed(0)} KiB transferred (${result.scripts} scripts)` +
+        `  LCP median ${result.lcpMs.median.toFixed(0)} ms (${result.lcpMs.min.toFixed(0)}–${result.lcpMs.max.toFixed(0)})`,
+    );
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const settings = options();
   const started = new Date();
@@ -215,6 +244,7 @@ async function main() {
   const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
   const sizes: SizeReport[] = [];
   for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
+  const dashboard = settings.dashboardRuns > 0 ? await measureDashboardPage(settings) : undefined;
   const report = formatReport({
     startedAt: started.toISOString(),
     settings: {
@@ -229,6 +259,7 @@ async function main() {
       serverNode: execFileSync(settings.node, ['--version'], { encoding: 'utf8' }).trim(),
     },
     sizes,
+    dashboard,
   });
   fs.mkdirSync(settings.out, { recursive: true });
   const stem = settings.profile ? 'profile' : settings.smoke ? 'smoke' : 'latest';

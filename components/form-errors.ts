@@ -1,15 +1,11 @@
-// Field errors for forms, from the browser's check (the contract's zod schema)
-// or from the server's Error.details: one message per field, keyed by path.
-import type { z } from 'zod';
+// Field errors for forms, from the server's Error.details (the browser's own
+// check is use-contract-form.ts's): one message per field, keyed by path. No
+// zod here: every list's error message comes through this module, and zod stays
+// out of the lists' first load.
 import { ApiClientError } from '@/lib/client/api-client';
-import { issueDetails, type ErrorCode, type ErrorDetail } from '@/lib/contract/errors';
+import type { ErrorCode, ErrorDetail } from '@/lib/contract/errors';
 
 export type FieldErrors = Record<string, string>;
-
-/** Issues from a parse with `reportInput: true`, described as the server describes them. */
-export function fieldErrorsFromIssues(issues: z.core.$ZodIssue[]): FieldErrors {
-  return firstPerField(issueDetails(issues));
-}
 
 // What the dashboard says for refusals that are about the session, the server
 // or the load rather than the catalogue, in a catalogue manager's words (the
@@ -44,7 +40,8 @@ export function sentence(label: string, message: string | undefined): string | u
   return message ? `${label} ${message}.`.replace(/\.\.$/, '.') : undefined;
 }
 
-function firstPerField(details: ErrorDetail[]): FieldErrors {
+/** The first message for each field. */
+export function firstPerField(details: ErrorDetail[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const detail of details) errors[detail.path] ??= detail.message;
   return errors;

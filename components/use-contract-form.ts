@@ -7,7 +7,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiClientError } from '@/lib/client/api-client';
-import { errorsFromApi, fieldErrorsFromIssues, type FieldErrors } from './form-errors';
+import { issueDetails } from '@/lib/contract/errors';
+import { errorsFromApi, firstPerField, type FieldErrors } from './form-errors';
+
+/** Issues from a parse with `reportInput: true`, described as the server describes them. */
+const fieldErrorsFromIssues = (issues: z.core.$ZodIssue[]): FieldErrors => firstPerField(issueDetails(issues));
 
 /** A refusal that names no field: its message, and the HTTP status (0 when the API did not answer). */
 type FormRefusal = { message: string; status: number };

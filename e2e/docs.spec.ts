@@ -34,6 +34,32 @@ test('has no critical or serious axe violation on the whole page, Scalar include
   await inspectPage(page, 'docs');
 });
 
+test('shows the Authentication header whole, apart from the scheme picker, on a desktop and a phone, in light and dark', async ({ page }) => {
+  await page.goto('/docs');
+  const indicator = page.getByTestId('auth-indicator').first();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(indicator).toHaveText('Required');
+      await indicator.scrollIntoViewIfNeeded();
+      // The title ("Authentication Required"), the header's button that clips it, and the picker.
+      const title = (await indicator.locator('..').boundingBox())!;
+      const header = (await indicator.locator('xpath=ancestor::button[1]').boundingBox())!;
+      const picker = (await page
+        .getByRole('button', { name: /^Selected Auth Type/ })
+        .first()
+        .boundingBox())!;
+      const where = `${width} px, ${colorScheme}`;
+      expect(title.x, `the title starts inside its header (${where})`).toBeGreaterThanOrEqual(header.x);
+      expect(title.x + title.width, `the title ends inside its header (${where})`).toBeLessThanOrEqual(header.x + header.width + 0.5);
+      const overlaps =
+        title.x < picker.x + picker.width && picker.x < title.x + title.width && title.y < picker.y + picker.height && picker.y < title.y + title.height;
+      expect(overlaps, `the title and the picker do not overlap (${where})`).toBe(false);
+    }
+  }
+});
+
 test('names the two servers, Production (this host) and Staging, with their URLs', async ({ page, baseURL }) => {
   await page.goto('/docs');
   const here = `${baseURL}/v1`;

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/app-shell';
 import { ConnectionBanner } from '@/components/connection-banner';
-import { ReplaceTemporaryPassword } from '@/components/users/replace-temporary-password';
+import { ReplaceTemporaryPasswordLoader } from '@/components/users/replace-temporary-password-loader';
 import { requireSession } from '@/lib/auth/session';
 import { LiveUpdates } from '@/lib/client/live-updates';
 import { ApiClientProvider } from '@/lib/client/provider';
@@ -16,7 +16,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <ApiClientProvider apiKey={session.apiKey} me={{ email: session.user?.email ?? '', role: session.role }}>
         {/* A temporary password (reset by an admin) is replaced before anything else. */}
         {session.mustChangePassword ? (
-          <ReplaceTemporaryPassword email={session.user?.email ?? ''} />
+          <ReplaceTemporaryPasswordLoader email={session.user?.email ?? ''} />
         ) : (
           <>
             <LiveUpdates />

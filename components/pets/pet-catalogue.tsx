@@ -24,7 +24,6 @@ import { UrlSelect } from '../url-select';
 import { Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
-import { BulkActions } from './bulk-actions';
 import { ExportPetsButton } from './export-pets-button';
 import { countParams, isNarrowed, listParams, PET_FILTER_PARSERS, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
@@ -48,6 +47,8 @@ const SORT_LABELS: Record<PetSort, string> = { id: 'Oldest first', '-id': 'Newes
 // The dialog (zod, Radix) stays out of the first load; hovering or focusing the button fetches it early.
 const loadAddPetDialog = () => import('./add-pet-dialog');
 const AddPetDialog = dynamic(loadAddPetDialog, { ssr: false });
+// So is the selection's bar (its dialogs, Radix): it shows once a pet is selected.
+const BulkActions = dynamic(() => import('./bulk-actions').then((module) => module.BulkActions), { ssr: false });
 
 export function PetCatalogue() {
   const state = readListState<PetFilters>(useQuery(), PET_FILTER_PARSERS);
@@ -141,13 +142,15 @@ export function PetCatalogue() {
         hrefFor={(status: StatusTab | undefined) => hrefWith({ status })}
         noun={['pet', 'pets']}
       />
-      <BulkActions
-        selection={selection}
-        page={pets.data?.items ?? []}
-        total={total}
-        run={bulkRun}
-        exportPages={(client) => (selection.allMatching ? viewPages(client, view) : idPages(client, [...selection.pets.keys()]))}
-      />
+      {(!selection.isEmpty || bulkRun.state.phase !== 'idle') && (
+        <BulkActions
+          selection={selection}
+          page={pets.data?.items ?? []}
+          total={total}
+          run={bulkRun}
+          exportPages={(client) => (selection.allMatching ? viewPages(client, view) : idPages(client, [...selection.pets.keys()]))}
+        />
+      )}
       {pets.isPending ? (
         <TableSkeleton columns={PET_COLUMNS} rows={Math.min(state.limit, 20)} label="Pets (loading)" />
       ) : pets.isError && !pets.data ? (

@@ -1,7 +1,7 @@
 // The pets list's URL state: status tab, search, category and order, each read
 // from the URL by a parser that drops bad values, and turned into API parameters.
 import type { ListPetsParams, CountPetsParams } from '@/lib/client/api-client';
-import { PET_SORTS, PetStatus, type PetSort } from '@/lib/contract/pets';
+import { isPetStatus, PET_SORTS, type PetSort, type PetStatusValue as PetStatus } from '@/lib/contract/pet-values';
 import type { ListState } from '../list-url';
 import { parseSearch } from './pet-search';
 
@@ -11,7 +11,7 @@ export type StatusTab = PetStatus | 'none';
 export type PetFilters = { status: StatusTab | undefined; name: string | undefined; categoryId: string | undefined; sort: PetSort | undefined };
 
 export const PET_FILTER_PARSERS = {
-  status: (value: string | undefined) => (value === 'none' ? 'none' : PetStatus.safeParse(value).data),
+  status: (value: string | undefined) => (value === 'none' ? 'none' : isPetStatus(value) ? value : undefined),
   name: parseSearch,
   categoryId: (value: string | undefined) => (value && /^[1-9][0-9]{0,15}$/.test(value) ? value : undefined),
   // id is the API's default order: the URL leaves it out.

@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import { ErrorBody } from './errors';
 import { MAX_NAME_LENGTH, displayName, hasNoControlCharacter, isWithinNameLength, nameSearch } from './names';
+import { PET_SORTS, PET_STATUSES, type PetSort } from './pet-values';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+export { PET_STATUSES, type PetSort };
 
 export const PetStatus = z.enum(PET_STATUSES).meta({ id: 'PetStatus', description: 'Availability status.' });
 export type PetStatus = z.infer<typeof PetStatus>;
@@ -50,9 +51,6 @@ export const Pet = z
 export type Pet = z.infer<typeof Pet>;
 
 export const Pets = z.array(Pet).meta({ id: 'Pets' });
-
-export const PET_SORTS = ['id', '-id', 'name', '-name'] as const;
-export type PetSort = (typeof PET_SORTS)[number];
 
 const PetSortParam = z
   .enum(PET_SORTS, { error: `must be one of ${PET_SORTS.join(', ')}` })

@@ -179,10 +179,18 @@ describe('PATCH /v1/pets?id=… (bulkUpdatePets)', () => {
     expect(response.body.details).toEqual([expect.objectContaining({ path: 'id' })]);
   });
 
-  it('refuses a request without id: it changes no pet by default', async () => {
+  it('without id is the collection’s 405 (it takes GET and POST), and changes no pet', async () => {
+    const [pet] = await available(1);
     const response = await api('PATCH', '/v1/pets', { json: { status: 'sold' } });
+    expect(response.status).toBe(405);
+    expect(response.body.code).toBe('method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+    expect(await current([pet!])).toEqual([pet]);
+  });
+
+  it('refuses an empty id list with 400', async () => {
+    const response = await api('PATCH', '/v1/pets?id=', { json: { status: 'sold' } });
     expect(response.status).toBe(400);
-    expect(response.body.details).toEqual([{ path: 'id', message: 'is required' }]);
   });
 
   it.each(['status=available', 'limit=5', 'name=Bulk'])('refuses id with %s: no filter narrows a change', async (other) => {
@@ -232,7 +240,7 @@ describe('DELETE /v1/pets?id=… (bulkDeletePets)', () => {
     const ids = [pet!.id, ...Array.from({ length: 100 }, (_, index) => NO_SUCH_ID - index)];
     expect((await deleteMany(ids)).status).toBe(400);
     expect((await api('DELETE', `/v1/pets?id=${pet!.id}&status=available`)).status).toBe(400);
-    expect((await api('DELETE', '/v1/pets')).status).toBe(400);
+    expect((await api('DELETE', '/v1/pets')).status).toBe(405);
     expect(await current([pet!])).toEqual([pet]);
   });
 });

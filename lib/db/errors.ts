@@ -25,6 +25,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
   '57014', // query_canceled: a statement cancelled at its deadline (deadline.ts), or hit by a cancel meant for the one before it
+  // A BEGIN that landed second on a connection whose session was cut under it: the driver's
+  // patch ends that session (the server rolls the stray transaction back), nothing ran.
+  'UNSAFE_TRANSACTION',
 ]);
 
 // Errors of a disk that is full: answered 503 with a message that says so.

@@ -3,7 +3,9 @@
 // plan it again (postgres.js keeps named statements per connection). Behind a
 // transaction pooler (DATABASE_POOLER=transaction) the driver sends unnamed
 // statements only (client.ts): the built SQL is still reused, the plan is not.
+// Their rows are mapped by a mapper made once (row-mapper.ts).
 import type { Executor } from './client';
+import { withRowMapper } from './row-mapper';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
@@ -11,6 +13,6 @@ export function preparedStatement<Statement, Handle extends Executor>(database: 
   let byName = statements.get(database);
   if (!byName) statements.set(database, (byName = new Map()));
   let statement = byName.get(name) as Statement | undefined;
-  if (statement === undefined) byName.set(name, (statement = prepare(database)));
+  if (statement === undefined) byName.set(name, (statement = withRowMapper(prepare(database))));
   return statement;
 }

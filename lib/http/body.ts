@@ -2,6 +2,7 @@
 // media type (415), valid UTF-8 and valid JSON (400).
 import { MAX_BODY_BYTES } from '../contract/limits.mjs';
 import { RequestRefusal } from './errors';
+import { requestHeader } from './request-headers';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
@@ -10,7 +11,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   // No bytes at all is the contract's missing body (400) whatever the headers say;
   // 415 is for a body that is there in another media type (docs/ARCHITECTURE.md).
   if (bytes.byteLength === 0) throw missingBody();
-  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  const mediaType = requestHeader(request, 'content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
     throw new RequestRefusal('unsupported_media_type', `Content-Type must be application/json (${got}).`);
@@ -31,8 +32,11 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 /** The raw body, at most MAX_BODY_BYTES (413 beyond). */
 export async function readBodyBytes(request: Request): Promise<Uint8Array> {
-  const declaredLength = Number(request.headers.get('content-length') ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
+  const declaredLength = requestHeader(request, 'content-length');
+  if (Number(declaredLength ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  // A declared length is all that Node's parser hands over: read whole, without
+  // a web stream (on the /v1 path the adapter reads the node:http message itself).
+  if (declaredLength !== null) return new Uint8Array(await request.arrayBuffer());
   return readAtMost(request, MAX_BODY_BYTES);
 }
 

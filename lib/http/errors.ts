@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ERROR_STATUS, issueDetails, type ErrorCode, type ErrorDetail } from '../contract/errors';
 import { errorBodyText, type Refusal } from './error-body.mjs';
 import type { Outcome } from '../outcome';
+import { answer } from './respond';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -40,7 +41,7 @@ export function valueOf<Value>(outcome: Outcome<Value>): Value {
 
 export function errorResponse(error: ApiError): Response {
   const body = errorBodyText({ code: error.code, message: error.message, status: error.status, details: error.options.details });
-  return new Response(body, { status: error.status, headers: { 'content-type': 'application/json', ...error.options.headers } });
+  return answer({ status: error.status, body, headers: { 'content-type': 'application/json', ...error.options.headers } });
 }
 
 /** A 400 invalid_request listing every problem; `where` says what was checked ("query parameter", "request body"). */

@@ -15,6 +15,8 @@ import { authenticate, type Caller } from './auth';
 import { ApiError, RequestRefusal, errorResponse } from './errors';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
+import { headerOf, withHeaders } from './respond';
+import { requestHeader } from './request-headers';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -49,7 +51,7 @@ export function apiRoute<Needed extends Scope | null>(
   type Who = Needed extends Scope ? Caller : null;
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
-    const given = request.headers.get('x-request-id');
+    const given = requestHeader(request, 'x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     const url = new URL(request.url);
     const route = { requestId, method: request.method, path: url.pathname };
@@ -79,15 +81,13 @@ export function apiRoute<Needed extends Scope | null>(
     } catch (error) {
       response = failureResponse(error, route);
     }
-    response.headers.set('x-request-id', requestId);
-    response.headers.set('cache-control', 'no-store');
-    response.headers.set('x-content-type-options', 'nosniff');
     // /v1 is cookie-free: bearer keys only, and nothing here ever sets a cookie.
-    response.headers.delete('set-cookie');
-    for (const [name, value] of Object.entries({ ...rateLimitHeaders, ...options.headers?.() })) {
-      response.headers.set(name, value);
-    }
-    const isReplay = response.headers.has('idempotent-replayed');
+    response = withHeaders(
+      response,
+      { 'x-request-id': requestId, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...rateLimitHeaders, ...options.headers?.() },
+      ['set-cookie'],
+    );
+    const isReplay = headerOf(response, 'idempotent-replayed') !== null;
     const ms = performance.now() - started;
     const { method, path } = route;
     const status = response.status;

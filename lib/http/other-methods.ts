@@ -3,6 +3,7 @@
 import { ApiError } from './errors';
 import { apiRoute } from './handler';
 import { ALLOW, allowHeader, methodNotAllowed, type RouteMethod } from './methods.mjs';
+import { noContent } from './respond';
 
 export function otherMethods(implemented: RouteMethod[]) {
   const allow = allowHeader(implemented);
@@ -10,7 +11,7 @@ export function otherMethods(implemented: RouteMethod[]) {
     throw ApiError.of(methodNotAllowed(request.method, allow));
   });
   const options = Object.assign(
-    apiRoute({ scope: null }, async () => new Response(null, { status: 204, headers: { allow } })),
+    apiRoute({ scope: null }, async () => noContent({ allow })),
     { [ALLOW]: allow },
   );
   return { POST: notAllowed, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed, OPTIONS: options };

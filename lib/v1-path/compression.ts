@@ -3,6 +3,8 @@
 // "Compression", has the measurement behind the threshold). Next compresses the
 // same answers when it serves /v1 itself (next.config.mjs `compress`).
 import zlib from 'node:zlib';
+import { requestHeader } from '../http/request-headers';
+import { answer, isAnswer, partsOf } from '../http/respond';
 
 // An answer that fits one TCP segment (MSS ~1,448 bytes on Ethernet) gains
 // no packet and no round trip from compression, only CPU: a first page of 20
@@ -36,17 +38,18 @@ function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
  * itself, untouched (a client that accepts no encoding costs nothing here).
  */
 export async function compressed(request: Request, response: Response): Promise<Response> {
-  const encoding = acceptedEncoding(request.headers.get('accept-encoding'));
-  if (!encoding || request.method === 'HEAD' || response.status === 204 || response.headers.has('content-encoding')) return response;
+  const encoding = acceptedEncoding(requestHeader(request, 'accept-encoding'));
+  if (!encoding || request.method === 'HEAD' || response.status === 204) return response;
+  const parts = await partsOf(response);
   // JSON only: a stream (the change feed's text/event-stream) is never buffered here.
-  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
-  const init = { status: response.status, headers };
-  if (body.byteLength < COMPRESS_MIN_BYTES) return new Response(body, init);
-  const packed = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS);
-  headers.set('content-encoding', encoding);
-  headers.append('vary', 'accept-encoding');
-  headers.delete('content-length');
-  return new Response(packed, init);
+  if (!parts || parts.body === null || parts.headers['content-encoding'] || !parts.headers['content-type']?.startsWith('application/json')) return response;
+  const size = typeof parts.body === 'string' ? Buffer.byteLength(parts.body) : parts.body.byteLength;
+  if (size < COMPRESS_MIN_BYTES) return isAnswer(response) ? response : answer(parts);
+  const packed = encoding === 'br' ? zlib.brotliCompressSync(parts.body, BROTLI_OPTIONS) : zlib.gzipSync(parts.body, GZIP_OPTIONS);
+  const { vary, 'content-length': _length, ...headers } = parts.headers;
+  return answer({
+    status: parts.status,
+    body: packed,
+    headers: { ...headers, 'content-encoding': encoding, vary: vary ? `${vary}, accept-encoding` : 'accept-encoding' },
+  });
 }

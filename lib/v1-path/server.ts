@@ -15,6 +15,8 @@ import { securityHeaders } from '../security-headers.mjs';
 import { noOperation } from '../http/error-body.mjs';
 import { ApiError, errorResponse } from '../http/errors';
 import { ALLOW, allowHeader, isRouteMethod, methodNotAllowed } from '../http/methods.mjs';
+import { rememberMessage } from '../http/request-headers';
+import { noContent, withHeaders } from '../http/respond';
 import { log } from '../runtime/log';
 import { startUpOnce } from '../runtime/startup';
 import { compressed } from './compression';
@@ -45,6 +47,7 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
       await startUpOnce();
       isStarted = true;
     }
+    rememberMessage(request, incoming as IncomingMessage);
     const target = incoming.url!;
     const end = target.indexOf('?');
     const path = end === -1 ? target : target.slice(0, end);
@@ -90,10 +93,7 @@ function failure(error: ApiError, cause?: unknown): Response {
   const requestId = randomUUID();
   if (error.status >= 500) log.error({ requestId, err: cause }, 'unhandled error on the /v1 path');
   else if (cause !== undefined) log.info({ requestId, status: error.status, reason: cause }, 'request');
-  const response = errorResponse(error);
-  response.headers.set('cache-control', 'no-store');
-  response.headers.set('x-request-id', requestId);
-  return response;
+  return withHeaders(errorResponse(error), { 'cache-control': 'no-store', 'x-request-id': requestId });
 }
 
 /** What the route's OPTIONS answers in Allow (lib/http/other-methods.ts), else what Next would: the methods it exports. */
@@ -107,6 +107,6 @@ function handle(route: Route, request: Request, params: Record<string, string | 
   const handler = (route.module[request.method] ?? (request.method === 'HEAD' ? route.module.GET : undefined)) as RouteHandler | undefined;
   if (handler) return handler(request, { params: Promise.resolve(params) });
   const allow = allowOf(route);
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+  if (request.method === 'OPTIONS') return noContent({ allow });
   return failure(ApiError.of(methodNotAllowed(request.method, allow)));
 }

@@ -7,7 +7,7 @@ import { notFound, valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
-import { json } from '@/lib/http/respond';
+import { json, noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,7 +27,7 @@ export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, data
 export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
   const { categoryId } = parseParams(params, CategoryIdParams);
   valueOf(await deleteCategory(database, categoryId));
-  return new Response(null, { status: 204 });
+  return noContent();
 });
 
 export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

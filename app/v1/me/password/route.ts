@@ -10,6 +10,7 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { sessionUser } from '@/lib/http/key-holder';
 import { changePassword } from '@/lib/users';
+import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +23,7 @@ export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller, databas
       details: [{ path: 'currentPassword', message: 'is not correct' }],
     });
   }
-  return new Response(null, { status: 204 });
+  return noContent();
 });
 
 const others = otherMethods(['PUT']);

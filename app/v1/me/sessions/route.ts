@@ -6,13 +6,14 @@ import { apiRoute } from '@/lib/http/handler';
 import { sessionUser } from '@/lib/http/key-holder';
 import { otherMethods } from '@/lib/http/other-methods';
 import { endAllSessions } from '@/lib/users';
+import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
 export const DELETE = apiRoute({ scope: 'read' }, async ({ caller, database }) => {
   const user = await sessionUser(database, caller, 'sign out everywhere');
   await endAllSessions(database, user.id, now());
-  return new Response(null, { status: 204 });
+  return noContent();
 });
 
 const others = otherMethods(['DELETE']);

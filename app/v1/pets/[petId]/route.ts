@@ -9,7 +9,7 @@ import { readJsonBody } from '@/lib/http/body';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
-import { json } from '@/lib/http/respond';
+import { json, noContent } from '@/lib/http/respond';
 import { deletePet, getPet, updatePet } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
@@ -33,7 +33,7 @@ export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, data
 export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
   valueOf(await deletePet(database, petId));
-  return new Response(null, { status: 204 });
+  return noContent();
 });
 
 export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -9,7 +9,7 @@ import { valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
-import { json } from '@/lib/http/respond';
+import { json, noContent } from '@/lib/http/respond';
 import { toUserBody } from '@/lib/http/user-body';
 import { findUserBySessionKey, deleteUser, updateUser } from '@/lib/users';
 
@@ -27,7 +27,7 @@ export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, caller, data
   const { userId } = parseParams(params, UserIdParams);
   const by = await findUserBySessionKey(database, caller.keyId);
   valueOf(await deleteUser(database, Number(userId), by?.id, now()));
-  return new Response(null, { status: 204 });
+  return noContent();
 });
 
 const others = otherMethods(['PATCH', 'DELETE']);

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
+import { registryNode, serverNode } from '../scripts/server-command.mjs';
 import { copyWithoutActivityLog, prepareDatabase, removeBenchRows } from './catalogue';
 import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
@@ -41,7 +42,8 @@ const HELP = `npm run bench -- [options]
                     app-nolog (the app on a copy of the database without the
                     activity log's triggers)
   --node V|PATH     the Node the servers run on: a major version (24: the
-                    registry's node@24, through npx) or a binary (default: this one)
+                    registry's node@24, through npx) or a binary (default: what npm start
+                    runs on: this Node from 22 on, else node@24)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
   --dashboard-runs N cold navigations to /pets in Chromium, signed in, on a catalogue of
@@ -120,11 +122,10 @@ function options() {
   };
 }
 
-/** The Node binary for the servers: --node's path, or the registry's node@N for a major version N. */
+/** The Node binary for the servers: --node's path, the registry's node@N for a major version N, or what npm start runs on. */
 function nodeBinary(given: string | undefined): string {
-  if (given === undefined) return process.execPath;
-  if (!/^\d+$/.test(given)) return given;
-  return execFileSync('npx', ['-y', '-p', `node@${given}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
+  if (given === undefined) return serverNode();
+  return /^\d+$/.test(given) ? registryNode(given) : given;
 }
 
 async function measureSize(settings: ReturnType<typeof options>, pets: number, profileDir: string | undefined): Promise<SizeReport> {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { captureOutput, freePort, stopChild, waitUntil } from './fleet/processes';
-import { serverArguments } from './server-command.mjs';
+import { serverArguments, serverNode } from './server-command.mjs';
 
 export type LaunchOptions = {
   /** Names the process in errors. */
@@ -15,7 +15,7 @@ export type LaunchOptions = {
   env: Record<string, string | undefined>;
   /** Node's arguments for the port: by default server.mjs on 127.0.0.1. */
   args?: (port: number) => string[];
-  /** The Node binary; this one by default. */
+  /** The Node binary; by default the one npm start uses (scripts/server-command.mjs). */
   node?: string;
   /** Where it runs: the repository by default. */
   cwd?: string;
@@ -49,7 +49,7 @@ export async function launchServer(options: LaunchOptions): Promise<LaunchedServ
   const port = options.port ?? (await freePort());
   const output = options.logFile ? fs.openSync(options.logFile, 'w') : 'pipe';
   const spawnedAt = performance.now();
-  const child = spawn(options.node ?? process.execPath, (options.args ?? productionServer)(port), {
+  const child = spawn(options.node ?? serverNode(), (options.args ?? productionServer)(port), {
     cwd: options.cwd ?? ROOT,
     env: { ...options.env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', output, output],

@@ -4,8 +4,14 @@
 // ~300 MB RSS, though ~50 MB is live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
 // (docs/PERFORMANCE.md). PETSTORE_MAX_HEAP_MB changes the cap.
 //
-// Run directly, it prints the Node options, for the start script's
-// `exec node $(node scripts/server-command.mjs) server.mjs`.
+// The server runs on Node 24 or later wherever this script runs: on an older
+// Node (20, past its end of life) it runs on the registry's node@24, fetched
+// through npx once and then taken from npm's cache (docs/PERFORMANCE.md, "The
+// runtime"). PETSTORE_NODE names another binary.
+//
+// Run directly, it prints the Node binary and its options, for the start
+// script's `exec $(node scripts/server-command.mjs) server.mjs`.
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const DEFAULT_MAX_HEAP_MB = 192;
@@ -29,4 +35,25 @@ export function serverArguments(args = []) {
   return [...nodeOptions(), 'server.mjs', ...args];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(nodeOptions().join(' '));
+// The oldest major that runs the server as it is: anything older gets node@24.
+const OLDEST_SERVER_MAJOR = 22;
+/** @type {string | undefined} */
+let resolvedNode;
+
+/** The Node binary that runs server.mjs: PETSTORE_NODE, else this one if new enough, else the registry's node@24. */
+export function serverNode() {
+  if (process.env.PETSTORE_NODE) return process.env.PETSTORE_NODE;
+  if (Number(process.versions.node.split('.')[0]) >= OLDEST_SERVER_MAJOR) return process.execPath;
+  resolvedNode ??= registryNode('24');
+  return resolvedNode;
+}
+
+/**
+ * The path of the registry's node@major binary (fetched once by npx, then from npm's cache).
+ * @param {string} major
+ */
+export function registryNode(major) {
+  return execFileSync('npx', ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log([serverNode(), ...nodeOptions()].join(' '));

@@ -21,8 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent } from './build-if-stale.mjs';
 import { build } from './build.mjs';
+import { serverNode } from './server-command.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+// Every server the tests start runs on the Node npm start runs on (node@24 where
+// this one is older: scripts/server-command.mjs), found once here for all of them.
+process.env.PETSTORE_NODE = serverNode();
+console.log(`Servers run on Node ${spawnSync(process.env.PETSTORE_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${process.env.PETSTORE_NODE}).`);
 
 // API files whose answers do not depend on the database behind the server
 // (routing, the front door, fuzzing, the OpenAPI document, headers, body

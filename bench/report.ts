@@ -232,12 +232,14 @@ export function formatReport(input: Input) {
     nodePipeline?: number;
     serverEnv?: object;
     serverNode?: string;
+    rounds?: number;
   };
   const lines = [
     `## Petstore benchmark, ${input.startedAt}`,
     '',
     `${settings.connections} connections; each server first warmed up with ${settings.serverWarmup ?? 0} requests (30 s at most), then per scenario and server ` +
-      `${settings.warmup} s of warm-up and ${settings.duration} s measured; ` +
+      `${settings.warmup} s of warm-up and ${settings.duration} s measured` +
+      `${(settings.rounds ?? 1) > 1 ? `, in ${settings.rounds} rounds (the targets' order alternating; their means reported)` : ''}; ` +
       'servers measured side by side in this one run. Machine: ' +
       `${host.cpus}, ${host.memoryGb} GB, load average at the end ${host.loadAverage}; servers on Node ${settings.serverNode ?? host.node} ` +
       `(load generator on ${host.node}), Next.js ${host.next}, ` +

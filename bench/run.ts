@@ -21,6 +21,7 @@ import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
+import { combineRounds, orderOfRound } from './rounds';
 import { summariseProfiles } from './profile-summary';
 
 // The dashboard's page is measured on a catalogue of its own size (one page of it is shown at a time).
@@ -28,6 +29,8 @@ const DASHBOARD_PETS = 5000;
 
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
+  --rounds N        measure each scenario N times per target, the targets' order
+                    alternating, and report the rounds as one (default 1)
   --warmup N        seconds of warm-up before each measurement (default 5)
   --server-warmup N requests that warm each fresh server up first (default 5000,
                     at most 30 s; 0 in --smoke)
@@ -63,6 +66,7 @@ function options() {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string' },
+      rounds: { type: 'string' },
       warmup: { type: 'string' },
       'server-warmup': { type: 'string' },
       connections: { type: 'string' },
@@ -107,6 +111,7 @@ function options() {
     profile: values.profile,
     fresh: values.fresh,
     duration: number(values.duration, smoke ? 1 : 15),
+    rounds: Math.max(1, Math.round(number(values.rounds, 1))),
     warmup: number(values.warmup, smoke ? 0 : 5),
     serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
     connections: number(values.connections, smoke ? 10 : 50),
@@ -182,18 +187,20 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
       }
     }
     for (const scenario of settings.scenarios) {
-      for (const target of settings.targets) {
-        if (scenario.appOnly && !target.startsWith('app')) continue;
-        const server = servers[target]!;
-        await checkOnce(server, scenario, context, target);
-        if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
-        const result: LoadResult = await runLoad(server, scenario, context, settings);
-        measurements.push({ scenario: scenario.name, target, ...result });
-        console.log(
-          `  ${scenario.name.padEnd(12)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
-            `  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}` +
-            `  RSS ${result.peakRssMb} MB  drift ${result.drift?.toFixed(2) ?? 'n/a'}`,
-        );
+      for (let round = 0; round < settings.rounds; round++) {
+        for (const target of orderOfRound(settings.targets, round)) {
+          if (scenario.appOnly && !target.startsWith('app')) continue;
+          const server = servers[target]!;
+          await checkOnce(server, scenario, context, target);
+          if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
+          const result: LoadResult = await runLoad(server, scenario, context, settings);
+          measurements.push({ scenario: scenario.name, target, ...result });
+          console.log(
+            `  ${scenario.name.padEnd(12)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+              `  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}` +
+              `  RSS ${result.peakRssMb} MB  drift ${result.drift?.toFixed(2) ?? 'n/a'}`,
+          );
+        }
       }
     }
   } finally {
@@ -202,7 +209,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
     await withoutLog?.drop();
     await removeBenchRows(database);
   }
-  return { pets: database.pets, orders: database.orders, measurements };
+  return { pets: database.pets, orders: database.orders, measurements: combineRounds(measurements) };
 }
 
 /** One request per scenario before the load: a benchmark of error pages would be worthless. */
@@ -250,6 +257,7 @@ async function main() {
     startedAt: started.toISOString(),
     settings: {
       duration: settings.duration,
+      rounds: settings.rounds,
       warmup: settings.warmup,
       serverWarmup: settings.serverWarmup,
       connections: settings.connections,

@@ -49,11 +49,19 @@ export function serverNode() {
 }
 
 /**
- * The path of the registry's node@major binary (fetched once by npx, then from npm's cache).
+ * The path of the registry's node@major binary: the newest release of that
+ * major (npx asks the registry, so patch releases arrive), or the one in npm's
+ * cache when the registry cannot be reached.
  * @param {string} major
  */
 export function registryNode(major) {
-  return execFileSync('npx', ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
+  const npx = (/** @type {string[]} */ ...flags) =>
+    execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  try {
+    return npx();
+  } catch {
+    return npx('--offline');
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log([serverNode(), ...nodeOptions()].join(' '));

@@ -29,14 +29,10 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 /** An answer without a body (204 unless told). */
 export const noContent = (headers: Record<string, string> = {}, status = 204) => answer({ status, body: null, headers: lowercased(headers) });
 
-/**
- * The parts of an answer: as made here, or read back from any other Response
- * (a stream's is never read: undefined).
- */
-export async function partsOf(response: Response): Promise<AnswerParts | undefined> {
+/** The parts of an answer: as made here, or read back from any other Response (whose body is then used up). */
+export async function partsOf(response: Response): Promise<AnswerParts> {
   const parts = partsOfAnswer.get(response);
   if (parts) return parts;
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) return undefined;
   const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
   return { status: response.status, body, headers: Object.fromEntries(response.headers) };
 }

@@ -4,7 +4,7 @@
 // same answers when it serves /v1 itself (next.config.mjs `compress`).
 import zlib from 'node:zlib';
 import { requestHeader } from '../http/request-headers';
-import { answer, isAnswer, partsOf } from '../http/respond';
+import { answer, headerOf, isAnswer, partsOf } from '../http/respond';
 
 // An answer that fits one TCP segment (MSS ~1,448 bytes on Ethernet) gains
 // no packet and no round trip from compression, only CPU: a first page of 20
@@ -40,16 +40,16 @@ function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
 export async function compressed(request: Request, response: Response): Promise<Response> {
   const encoding = acceptedEncoding(requestHeader(request, 'accept-encoding'));
   if (!encoding || request.method === 'HEAD' || response.status === 204) return response;
-  const parts = await partsOf(response);
   // JSON only: a stream (the change feed's text/event-stream) is never buffered here.
-  if (!parts || parts.body === null || parts.headers['content-encoding'] || !parts.headers['content-type']?.startsWith('application/json')) return response;
-  const size = typeof parts.body === 'string' ? Buffer.byteLength(parts.body) : parts.body.byteLength;
-  if (size < COMPRESS_MIN_BYTES) return isAnswer(response) ? response : answer(parts);
+  if (!headerOf(response, 'content-type')?.startsWith('application/json') || headerOf(response, 'content-encoding') !== null) return response;
+  const parts = await partsOf(response);
+  const size = parts.body === null ? 0 : typeof parts.body === 'string' ? Buffer.byteLength(parts.body) : parts.body.byteLength;
+  // A body that had to be read back is used up: the same answer is made again from its parts.
+  if (parts.body === null || size < COMPRESS_MIN_BYTES) return isAnswer(response) ? response : answer(parts);
   const packed = encoding === 'br' ? zlib.brotliCompressSync(parts.body, BROTLI_OPTIONS) : zlib.gzipSync(parts.body, GZIP_OPTIONS);
-  const { vary, 'content-length': _length, ...headers } = parts.headers;
-  return answer({
-    status: parts.status,
-    body: packed,
-    headers: { ...headers, 'content-encoding': encoding, vary: vary ? `${vary}, accept-encoding` : 'accept-encoding' },
-  });
+  const { vary } = parts.headers;
+  const headers: Record<string, string> = { ...parts.headers, 'content-encoding': encoding, vary: vary ? `${vary}, accept-encoding` : 'accept-encoding' };
+  // The adapter sets the length of what it sends.
+  delete headers['content-length'];
+  return answer({ status: parts.status, body: packed, headers });
 }

@@ -56,7 +56,10 @@ export function serverNode() {
  */
 export function registryNode(major) {
   const npx = (/** @type {string[]} */ ...flags) =>
-    execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
   try {
     return npx();
   } catch {

@@ -9,8 +9,9 @@
 // through npx once and then taken from npm's cache (docs/PERFORMANCE.md, "The
 // runtime"). PETSTORE_NODE names another binary.
 //
-// Run directly, it prints the Node binary and its options, for the start
-// script's `exec $(node scripts/server-command.mjs) server.mjs`.
+// Run directly, it prints the Node binary and its options, each quoted for the
+// shell, for the start script's `command=$(node scripts/server-command.mjs) &&
+// eval "exec $command server.mjs"`; when it cannot, it says why and exits 1.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -35,36 +36,61 @@ export function serverArguments(args = []) {
   return [...nodeOptions(), 'server.mjs', ...args];
 }
 
-// The oldest major that runs the server as it is: anything older gets node@24.
-const OLDEST_SERVER_MAJOR = 22;
+// The runtime the server is built for (docs/PERFORMANCE.md, "The runtime").
+const SERVER_MAJOR = 24;
+// The first fetch downloads about 30 MB; after that npx only asks the registry.
+const NPX_TIMEOUT_MS = 120_000;
 /** @type {string | undefined} */
 let resolvedNode;
 
-/** The Node binary that runs server.mjs: PETSTORE_NODE, else this one if new enough, else the registry's node@24. */
+/** The Node binary that runs server.mjs: PETSTORE_NODE, else this one from Node 24 on, else the registry's node@24. */
 export function serverNode() {
   if (process.env.PETSTORE_NODE) return process.env.PETSTORE_NODE;
-  if (Number(process.versions.node.split('.')[0]) >= OLDEST_SERVER_MAJOR) return process.execPath;
-  resolvedNode ??= registryNode('24');
+  if (majorOf(process.versions.node) >= SERVER_MAJOR) return process.execPath;
+  resolvedNode ??= registryNode(SERVER_MAJOR);
   return resolvedNode;
 }
+
+/** @param {string} version */
+const majorOf = (version) => Number(version.replace(/^v/, '').split('.')[0]);
 
 /**
  * The path of the registry's node@major binary: the newest release of that
  * major (npx asks the registry, so patch releases arrive), or the one in npm's
  * cache when the registry cannot be reached.
- * @param {string} major
+ * @param {number | string} major
  */
 export function registryNode(major) {
-  const npx = (/** @type {string[]} */ ...flags) =>
-    execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'], {
+  const npx = (/** @type {string[]} */ ...flags) => {
+    const found = execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.version + " " + process.execPath'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: NPX_TIMEOUT_MS,
     }).trim();
+    const [version = '', ...path] = found.split(' ');
+    if (majorOf(version) !== Number(major)) throw new Error(`npx ran Node ${version}, not ${major}`);
+    return path.join(' ');
+  };
   try {
     return npx();
-  } catch {
-    return npx('--offline');
+  } catch (online) {
+    try {
+      return npx('--offline');
+    } catch {
+      const reason = online instanceof Error ? online.message.split('\n')[0] : String(online);
+      throw new Error(`Could not get Node ${major} from the npm registry (${reason}), and npm's cache has none: set PETSTORE_NODE to a Node binary.`);
+    }
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log([serverNode(), ...nodeOptions()].join(' '));
+/** @param {string} word */
+const shellQuoted = (word) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    console.log([serverNode(), ...nodeOptions()].map(shellQuoted).join(' '));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

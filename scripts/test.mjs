@@ -24,10 +24,6 @@ import { build } from './build.mjs';
 import { serverNode } from './server-command.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-// Every server the tests start runs on the Node npm start runs on (node@24 where
-// this one is older: scripts/server-command.mjs), found once here for all of them.
-process.env.PETSTORE_NODE = serverNode();
-console.log(`Servers run on Node ${spawnSync(process.env.PETSTORE_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${process.env.PETSTORE_NODE}).`);
 
 // API files whose answers do not depend on the database behind the server
 // (routing, the front door, fuzzing, the OpenAPI document, headers, body
@@ -260,6 +256,23 @@ function apiFiles() {
  */
 const without = (files, ...lists) => files.filter((file) => !lists.some((list) => list.includes(file)));
 
+// Every server the tests start runs on the Node npm start runs on (node@24 where
+// this one is older: scripts/server-command.mjs), found once here for all of them.
+function chooseServerNode() {
+  try {
+    process.env.PETSTORE_NODE = serverNode();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
+  const version = spawnSync(process.env.PETSTORE_NODE, ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) {
+    console.error(`The server's Node (${process.env.PETSTORE_NODE}) does not run: ${version.error?.message ?? version.stderr}`);
+    process.exit(2);
+  }
+  console.log(`Servers run on Node ${version.stdout.trim()} (${process.env.PETSTORE_NODE}).`);
+}
+
 function buildIfNeeded() {
   if (process.env.SKIP_BUILD === '1' || isBuildCurrent()) return true;
   console.log('\n=== build (Next and the /v1 path) ===');
@@ -289,6 +302,7 @@ async function runNamedFiles(named) {
     process.exit(2);
   }
   const needsServer = under('tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/').length > 0;
+  if (needsServer) chooseServerNode();
   if (needsServer && !(await buildIfNeeded())) failedSteps.push('build');
   if (under('tests/unit/').length > 0) vitest('unit tests', ['--project=unit'], under('tests/unit/'));
   if (under('tests/domain/').length > 0) vitest('domain tests', ['--project=domain'], under('tests/domain/'));
@@ -303,6 +317,7 @@ async function runNamedFiles(named) {
 
 /** `npm test`: everything, or with TEST_DATABASE the API suite on that database. */
 async function runEverything() {
+  chooseServerNode();
   if (!(await buildIfNeeded())) {
     console.log('\n0 passed, 1 failed');
     process.exit(1);

@@ -85,8 +85,6 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
     new Promise((resolve, reject) => {
       const remaining = deadline - performance.now();
       if (remaining <= 0) return reject(timeoutError(budget));
-      // In whole milliseconds: Node keeps a list of timers per duration, and a
-      // fractional one would make a new list for nearly every query.
       const timer = setTimeout(() => {
         if (query.state === null) {
           query.strings = ['select 1'];
@@ -95,7 +93,7 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
           cancelOnServer(query);
         }
         reject(timeoutError(budget));
-      }, Math.ceil(remaining));
+      }, remaining);
       run(...stopTimerOnSettle(timer, resolve, reject));
     });
   // The driver's then/catch/finally start the query; these start it only through settle().

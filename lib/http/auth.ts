@@ -5,7 +5,6 @@ import { checkApiKey, type Scope } from '../api-key-check';
 import { now } from '../runtime/clock';
 import { db } from '../db/client';
 import { ApiError } from './errors';
-import { requestHeader } from './request-headers';
 
 const REALM = 'Bearer realm="petstore"';
 // RFC 6750 §2.1: the scheme is case-insensitive; the token is a b64token.
@@ -14,7 +13,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export type Caller = { keyId: number; scopes: Scope[]; userId: number | null; label: string };
 
 export async function authenticate(request: Request, scope: Scope): Promise<Caller> {
-  const header = requestHeader(request, 'authorization');
+  const header = request.headers.get('authorization');
   if (header === null || header.trim() === '') {
     throw unauthorized('An API key is required: send `Authorization: Bearer <key>`.', REALM);
   }

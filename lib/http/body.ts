@@ -2,7 +2,6 @@
 // media type (415), valid UTF-8 and valid JSON (400).
 import { MAX_BODY_BYTES } from '../contract/limits.mjs';
 import { RequestRefusal } from './errors';
-import { requestHeader } from './request-headers';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
@@ -11,7 +10,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   // No bytes at all is the contract's missing body (400) whatever the headers say;
   // 415 is for a body that is there in another media type (docs/ARCHITECTURE.md).
   if (bytes.byteLength === 0) throw missingBody();
-  const mediaType = requestHeader(request, 'content-type')?.split(';')[0]?.trim() ?? '';
+  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
     throw new RequestRefusal('unsupported_media_type', `Content-Type must be application/json (${got}).`);
@@ -32,7 +31,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 /** The raw body, at most MAX_BODY_BYTES (413 beyond). */
 export async function readBodyBytes(request: Request): Promise<Uint8Array> {
-  const declaredLength = requestHeader(request, 'content-length');
+  const declaredLength = request.headers.get('content-length');
   if (Number(declaredLength ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   // A declared length is all that Node's parser hands over: read whole, without
   // a web stream (on the /v1 path the adapter reads the node:http message itself).

@@ -16,7 +16,6 @@ import { ApiError, RequestRefusal, errorResponse } from './errors';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
 import { headerOf, withHeaders } from './respond';
-import { requestHeader } from './request-headers';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -51,7 +50,7 @@ export function apiRoute<Needed extends Scope | null>(
   type Who = Needed extends Scope ? Caller : null;
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
-    const given = requestHeader(request, 'x-request-id');
+    const given = request.headers.get('x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     const url = new URL(request.url);
     const route = { requestId, method: request.method, path: url.pathname };

@@ -23,7 +23,6 @@ import type { Database, Executor } from '../db/client';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse } from '../idempotency';
 import { failureReason, logFailure } from '../failure-log';
 import { processState } from '../process-state';
-import { requestHeader } from './request-headers';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -48,7 +47,7 @@ export async function idempotently(
   database: Database,
   operate: (request: Request, database: Executor) => Promise<Response>,
 ): Promise<Response> {
-  const key = requestHeader(request, IDEMPOTENCY_KEY_HEADER);
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null) return operate(request, database);
   if (!VALID_KEY.test(key)) {
     throw new ApiError('invalid_request', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', {

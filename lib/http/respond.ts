@@ -26,8 +26,8 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return answer({ status: init.status ?? 200, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...lowercased(init.headers) } });
 }
 
-/** An answer without a body (204 unless told). */
-export const noContent = (headers: Record<string, string> = {}, status = 204) => answer({ status, body: null, headers: lowercased(headers) });
+/** A 204, without a body. */
+export const noContent = (headers: Record<string, string> = {}) => answer({ status: 204, body: null, headers: lowercased(headers) });
 
 /** The parts of an answer: as made here, or read back from any other Response (whose body is then used up). */
 export async function partsOf(response: Response): Promise<AnswerParts> {

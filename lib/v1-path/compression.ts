@@ -3,7 +3,6 @@
 // "Compression", has the measurement behind the threshold). Next compresses the
 // same answers when it serves /v1 itself (next.config.mjs `compress`).
 import zlib from 'node:zlib';
-import { requestHeader } from '../http/request-headers';
 import { answer, headerOf, isAnswer, partsOf } from '../http/respond';
 
 // An answer that fits one TCP segment (MSS ~1,448 bytes on Ethernet) gains
@@ -38,7 +37,7 @@ function acceptedEncoding(acceptEncoding: string | null): Encoding | undefined {
  * itself, untouched (a client that accepts no encoding costs nothing here).
  */
 export async function compressed(request: Request, response: Response): Promise<Response> {
-  const encoding = acceptedEncoding(requestHeader(request, 'accept-encoding'));
+  const encoding = acceptedEncoding(request.headers.get('accept-encoding'));
   if (!encoding || request.method === 'HEAD' || response.status === 204) return response;
   // JSON only: a stream (the change feed's text/event-stream) is never buffered here.
   if (!headerOf(response, 'content-type')?.startsWith('application/json') || headerOf(response, 'content-encoding') !== null) return response;

@@ -15,7 +15,6 @@ import { securityHeaders } from '../security-headers.mjs';
 import { noOperation } from '../http/error-body.mjs';
 import { ApiError, errorResponse } from '../http/errors';
 import { ALLOW, allowHeader, isRouteMethod, methodNotAllowed } from '../http/methods.mjs';
-import { rememberMessage } from '../http/request-headers';
 import { noContent, withHeaders } from '../http/respond';
 import { log } from '../runtime/log';
 import { startUpOnce } from '../runtime/startup';
@@ -47,7 +46,6 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
       await startUpOnce();
       isStarted = true;
     }
-    rememberMessage(request, incoming as IncomingMessage);
     const target = incoming.url!;
     const end = target.indexOf('?');
     const path = end === -1 ? target : target.slice(0, end);

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 // Each patched file's marks, one per fix (patches/README.md says what each part fixes).
 const MARKS = {
-  'connection.js': ['/* petstore: null-socket patch */', '/* petstore: closed-transaction patch */'],
+  'connection.js': ['/* petstore: null-socket patch */', '/* petstore: closed-transaction patch */', '/* petstore: describe-alone patch */'],
   'index.js': ['/* petstore: begin-alone patch */', '/* petstore: closed-transaction patch */'],
 };
 const PATCHED_VERSION = '3.4.9';

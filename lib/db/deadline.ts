@@ -75,7 +75,9 @@ function nextDeadline(): number {
  * it leaves that connection unusable.) A query already sent is cancelled on
  * the server (cancelOnServer), so that its backend stops waiting on a lock
  * when the caller stops waiting for it; a connection that never answers is
- * closed by hung-connections.ts.
+ * closed by hung-connections.ts. (A query to be described first that waits
+ * behind another on its connection is not sent yet: the driver's
+ * describe-alone patch drops it unsent on that cancel, patches/README.md.)
  */
 function bound(query: PendingQuery, deadline: number): PendingQuery {
   const run = query.then.bind(query);

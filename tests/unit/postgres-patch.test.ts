@@ -43,6 +43,11 @@ describe('the postgres driver patch check', () => {
     expect(() => assertPostgresDriverPatched(root)).toThrow(/unpatched: cjs\/src\/index\.js/);
   });
 
+  it('refuses a driver whose connection.js lacks the patch that sends a describe only on an otherwise idle connection', () => {
+    const root = driverCopy((file, text) => (file === 'src/connection.js' ? text.replaceAll('/* petstore: describe-alone patch */', '') : text));
+    expect(() => assertPostgresDriverPatched(root)).toThrow(/unpatched: src\/connection\.js/);
+  });
+
   it('refuses another version of the driver', () => {
     const root = driverCopy((file, text) => (file === 'package.json' ? text.replace('"version": "3.4.9"', '"version": "3.4.10"') : text));
     expect(() => assertPostgresDriverPatched(root)).toThrow(/must be 3\.4\.9.*found 3\.4\.10/);

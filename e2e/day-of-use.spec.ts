@@ -61,7 +61,8 @@ test('on Categories, the duplicate-name error goes when the field changes, and n
   await field.fill(stored.toUpperCase());
   await page.getByRole('button', { name: 'Add category' }).click();
   await isInvalid(field);
-  await expect(page.getByText(`"${stored}" already exists`)).toBeVisible();
+  // A RegExp matches case-sensitively (a string would not): the stored name, not the typed one.
+  await expect(page.getByText(new RegExp(`"${stored}" already exists`))).toBeVisible();
   await field.fill('');
   await isValid(field);
   await expect(page.getByText('already exists')).toHaveCount(0);

@@ -289,7 +289,7 @@ export function formatReport(input: Input) {
       : [
           ...failures.map((failure) => `- Not met: ${failure}`),
           '',
-          'Why, and the levers tried and measured: docs/PERFORMANCE.md, "What the profile shows" and "Levers applied"; ' +
+          'Why, and the levers tried and measured: docs/PERFORMANCE.md, "Against the Fastify peer", "The profile after the answer levers" and "Levers tried for the peer"; ' +
             "this run's own profile: `npm run bench -- --profile --scenarios <scenario>` (self time by area, bench/results/profile-summary.md)" +
             (input.dashboard ? '; for the dashboard, "The dashboard" there (what its first load holds, what loads on demand).' : '.'),
         ].join('\n'),

@@ -1,7 +1,7 @@
 // Drizzle maps each row of a select field by field, working out what each field
 // is (`is()`, a walk of its prototype chain, up to three times) on every field of
 // every row: on /v1's list and getPet that was about 8% of the server's CPU
-// (docs/PERFORMANCE.md, "Levers tried"). A prepared statement whose fields are
+// (docs/PERFORMANCE.md, "Levers tried for the peer"). A prepared statement whose fields are
 // all plain columns gets a mapper made once instead: the same column decoders,
 // picked once. Drizzle runs a statement's `customResultMapper` on its rows as
 // arrays (on postgres.js and on PGlite alike) in place of its own mapping.

@@ -5,7 +5,7 @@
 // that keeps every answer on the adapter's light path (@hono/node-server writes
 // a text or byte body with plain headers straight to node:http); a Headers
 // object, or a body read back, makes it build a WHATWG Response and stream it
-// (docs/PERFORMANCE.md, "Levers tried").
+// (docs/PERFORMANCE.md, "Levers tried for the peer").
 export type AnswerParts = {
   status: number;
   body: string | Uint8Array | null;

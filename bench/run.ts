@@ -46,7 +46,7 @@ const HELP = `npm run bench -- [options]
                     activity log's triggers)
   --node V|PATH     the Node the servers run on: a major version (24: the
                     registry's node@24, through npx) or a binary (default: what npm start
-                    runs on: this Node from 22 on, else node@24)
+                    runs on: this Node from 24 on, else node@24)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
   --dashboard-runs N cold navigations to /pets in Chromium, signed in, on a catalogue of

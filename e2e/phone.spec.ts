@@ -1,13 +1,12 @@
 // Every list at phone width (390 px): no sideways scrolling anywhere, each row a
 // stacked card showing every column's value under the column's name, and every
-// action in reach. Screenshots: e2e/artifacts/phone-<list>-<scheme>.png.
+// action in reach. `npm run screenshots` keeps e2e/artifacts/phone-<list>-<scheme>.png.
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { STORAGE_STATE } from './support/fixtures';
+import { ARTIFACTS, TAKE_SCREENSHOTS } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE, viewport: { width: 390, height: 844 } });
-
-const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({
@@ -41,6 +40,7 @@ async function expectLabelledCells(page: Page, table: string): Promise<void> {
 }
 
 async function screenshots(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({ path: path.join(ARTIFACTS, `phone-${name}-${colorScheme}.png`), fullPage: true, animations: 'disabled' });

@@ -13,7 +13,7 @@
 // The API suite's files each run where they can find something: a file that
 // never reaches the database, or that brings a PostgreSQL cluster of its own,
 // runs once, not once per database (see ONCE and OWN_CLUSTER below). The server
-// suites and the browser suite run two at a time (two cores; see runEverything);
+// suites and the browser suite run three at a time (see runEverything);
 // each step's output is printed whole when it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,9 +27,10 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 // API files whose answers do not depend on the database behind the server
 // (routing, the front door, fuzzing, the OpenAPI document, headers, body
-// limits, npm start's signals): on postgres only.
+// limits, npm start's signals, getPet's sunset by the clock): on postgres only.
 const ONCE = [
   'tests/api/routing.test.ts',
+  'tests/api/sunset.test.ts',
   'tests/api/front-door.test.ts',
   'tests/api/fuzz.test.ts',
   'tests/api/openapi.test.ts',
@@ -54,6 +55,19 @@ const OWN_CLUSTER = [
   'tests/faults/database-restart.test.ts',
   'tests/faults/embedded-disk-full.test.ts',
   'tests/faults/idempotent-retries.test.ts',
+];
+// API files whose tests start servers of their own and mostly wait on them (npm
+// start's signals, the drain, the limiter, a stalled Redis, the CLIs): on
+// postgres they run in a step of their own beside the browser suite, off the
+// shared server's suite, which the browser suite must wait for (runEverything).
+const OWN_SERVER = [
+  'tests/faults/npm-start.test.ts',
+  'tests/faults/graceful-shutdown.test.ts',
+  'tests/api/rate-limit.test.ts',
+  'tests/faults/redis-stall.test.ts',
+  'tests/api/sunset.test.ts',
+  'tests/api/user-cli.test.ts',
+  'tests/api/api-key-cli.test.ts',
 ];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes
@@ -333,27 +347,32 @@ async function runEverything() {
   if (onlyDatabase) {
     lanes.push([api(onlyDatabase, all)]);
   } else {
-    // Two lanes (two cores), each a fixed sequence. The browser suite never runs beside
-    // the API suite on PostgreSQL: with both at once, load-sensitive checks (the key
-    // cache's lease, a revoke seen everywhere within 100 ms) failed in CI. So lane one
-    // is PostgreSQL's API suite, then the browser suite; lane two the rest: the fault
-    // tests with clusters of their own first (beside the API suite only), the image,
-    // the fleet, PGlite, PgBouncer and /v1 served by Next alone.
-    const postgresFiles = without(all, OWN_CLUSTER);
+    // Three lanes, each a fixed sequence: much of the suite waits (on servers
+    // starting, on timeouts, on a browser), so three keep the two cores busier than
+    // two did. The browser suite never runs beside the shared server's API suite on
+    // PostgreSQL: with both at once, load-sensitive checks (the key cache's lease, a
+    // revoke seen everywhere within 100 ms) failed in CI. So lane one is that suite,
+    // then the browser suite, the longest step; lane two the tests that bring
+    // clusters or servers of their own, the image, the fleet and /v1 served by Next
+    // alone; lane three the other databases, PGlite and through PgBouncer.
+    const postgresFiles = without(all, OWN_CLUSTER, OWN_SERVER);
     lanes.push([api('postgres', postgresFiles), ...(process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [])]);
     lanes.push([
       laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], OWN_CLUSTER, { TEST_DATABASE: 'postgres' }),
+      laneStep('API tests with servers of their own, on postgres', ['--project=api'], OWN_SERVER, { TEST_DATABASE: 'postgres' }),
       laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
       // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
       laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
-      api('pglite', without(all, ONCE, OWN_CLUSTER)),
-      // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
-      // that reaches the database through it, not what never gets that far.
-      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])),
       laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
         TEST_DATABASE: 'postgres',
         PETSTORE_V1_VIA: 'next',
       }),
+    ]);
+    lanes.push([
+      api('pglite', without(all, ONCE, OWN_CLUSTER)),
+      // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
+      // that reaches the database through it, not what never gets that far.
+      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])),
     ]);
   }
   await Promise.all(

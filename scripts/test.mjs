@@ -13,7 +13,7 @@
 // The API suite's files each run where they can find something: a file that
 // never reaches the database, or that brings a PostgreSQL cluster of its own,
 // runs once, not once per database (see ONCE and OWN_CLUSTER below). The server
-// suites and the browser suite run three at a time (see runEverything);
+// suites and the browser suite run in three lanes at once (see runEverything);
 // each step's output is printed whole when it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,8 +58,7 @@ const OWN_CLUSTER = [
 ];
 // API files whose tests start servers of their own and mostly wait on them (npm
 // start's signals, the drain, the limiter, a stalled Redis, the CLIs): on
-// postgres they run in a step of their own beside the browser suite, off the
-// shared server's suite, which the browser suite must wait for (runEverything).
+// postgres they run in a step of their own, in the lane with fewer steps (runEverything).
 const OWN_SERVER = [
   'tests/faults/npm-start.test.ts',
   'tests/faults/graceful-shutdown.test.ts',
@@ -69,6 +68,10 @@ const OWN_SERVER = [
   'tests/api/user-cli.test.ts',
   'tests/api/api-key-cli.test.ts',
 ];
+// Files with checks bound to a few milliseconds across instances (the key cache's
+// lease, a revoke refused everywhere within 100 ms): beside the browser suite they
+// failed in CI, so on PostgreSQL they run last, alone (PgBouncer's lane runs them too).
+const LOAD_SENSITIVE = ['tests/api/api-key-cache.test.ts', 'tests/faults/one-state-per-process.test.ts'];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes
 // /v1 in ways of its own (a cancelled body stream once reset the connection).
@@ -337,49 +340,52 @@ async function runEverything() {
     process.exit(1);
   }
   const onlyDatabase = process.env.TEST_DATABASE;
-  if (!onlyDatabase) vitest('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []);
-
   const all = apiFiles();
   const api = (/** @type {string} */ database, /** @type {string[]} */ files) =>
     laneStep(`API tests on ${database}`, ['--project=api'], files, { TEST_DATABASE: database });
   /** @type {(() => Promise<void>)[][]} */
   const lanes = [];
+  /** @type {(() => Promise<void>)[]} */
+  let last = [];
   if (onlyDatabase) {
     lanes.push([api(onlyDatabase, all)]);
   } else {
-    // Three lanes, each a fixed sequence: much of the suite waits (on servers
-    // starting, on timeouts, on a browser), so three keep the two cores busier than
-    // two did. The browser suite never runs beside the shared server's API suite on
-    // PostgreSQL: with both at once, load-sensitive checks (the key cache's lease, a
-    // revoke seen everywhere within 100 ms) failed in CI. So lane one is that suite,
-    // then the browser suite, the longest step; lane two the tests that bring
-    // clusters or servers of their own, the image, the fleet and /v1 served by Next
-    // alone; lane three the other databases, PGlite and through PgBouncer.
-    const postgresFiles = without(all, OWN_CLUSTER, OWN_SERVER);
-    lanes.push([api('postgres', postgresFiles), ...(process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [])]);
+    // Three lanes, each a fixed sequence, then the load-sensitive files alone: much
+    // of the suite waits (on servers starting, on timeouts, on a browser), so three
+    // keep the two cores busier than two did. Lane one is the browser suite, the
+    // longest step, from the start; lane two the API suite on PostgreSQL's shared
+    // server, the tests that bring clusters of their own, the image and /v1 served by
+    // Next alone; lane three the unit and domain tests, the other databases (PGlite,
+    // through PgBouncer), the tests with servers of their own and the fleet.
+    const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
+    lanes.push(browser);
     lanes.push([
+      api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
       laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], OWN_CLUSTER, { TEST_DATABASE: 'postgres' }),
-      laneStep('API tests with servers of their own, on postgres', ['--project=api'], OWN_SERVER, { TEST_DATABASE: 'postgres' }),
       laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
-      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
       laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
         TEST_DATABASE: 'postgres',
         PETSTORE_V1_VIA: 'next',
       }),
     ]);
     lanes.push([
+      laneStep('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []),
       api('pglite', without(all, ONCE, OWN_CLUSTER)),
       // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
       // that reaches the database through it, not what never gets that far.
       api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])),
+      laneStep('API tests with servers of their own, on postgres', ['--project=api'], OWN_SERVER, { TEST_DATABASE: 'postgres' }),
+      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
     ]);
+    last = [laneStep('load-sensitive API tests alone, on postgres', ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: 'postgres' })];
   }
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) await step();
     }),
   );
+  for (const step of last) await step();
   finish();
 }
 

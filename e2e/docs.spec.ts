@@ -86,8 +86,8 @@ test('try-it works from the host the page was opened at (127.0.0.1, not localhos
 });
 
 test('shows getPet deprecated and the orders experimental, with no try-it on any orders operation', async ({ page }) => {
-  // Every operation is mounted by the end, and the whole page is photographed four
-  // times: on a loaded 2-core machine that alone took over the default 90 s.
+  // Every operation is mounted by the end, and with `npm run screenshots` the whole page
+  // is photographed four times: on a loaded 2-core machine that alone took over 90 s.
   test.slow();
   await page.goto('/docs');
   await expect(testRequest(operation(page, 'GET', '/pets'))).toBeVisible();

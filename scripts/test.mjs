@@ -58,7 +58,7 @@ const OWN_CLUSTER = [
 ];
 // API files whose tests start servers of their own and mostly wait on them (npm
 // start's signals, the drain, the limiter, a stalled Redis, the CLIs): on
-// postgres they run in a step of their own, in the lane with fewer steps (runEverything).
+// postgres they run in a step of their own, off the shared server's suite (runEverything).
 const OWN_SERVER = [
   'tests/faults/npm-start.test.ts',
   'tests/faults/graceful-shutdown.test.ts',
@@ -351,10 +351,10 @@ async function runEverything() {
   if (onlyDatabase) {
     lanes.push([api(onlyDatabase, all)]);
   } else {
-    // Three lanes, each a fixed sequence, then the load-sensitive files alone: much
-    // of the suite waits (on servers starting, on timeouts, on a browser), so three
-    // keep the two cores busier than two did. Lane one is the browser suite, the
-    // longest step, from the start; lane two the API suite on PostgreSQL's shared
+    // Three lanes, each a fixed sequence, then the load-sensitive files alone. The
+    // two cores are busy throughout (two lanes took as long), so the order matters
+    // more than the count: lane one is the browser suite, the longest step, from the
+    // start; lane two the API suite on PostgreSQL's shared
     // server, the tests that bring clusters of their own, the image and /v1 served by
     // Next alone; lane three the unit and domain tests, the other databases (PGlite,
     // through PgBouncer), the tests with servers of their own and the fleet.

@@ -2,8 +2,8 @@
 // critical violation, in light and in dark. `npm run screenshots` (the suite with
 // PETSTORE_SCREENSHOTS=1) also keeps screenshots of each, in light and dark, at
 // desktop and phone width (e2e/artifacts/<name>-<scheme>-<device>.png): they are
-// for people to look at, and four full-page pictures per page were a third of the
-// suite's time, so the test loop leaves them out.
+// for people to look at, and four full-page pictures per page added about a fifth
+// to the specs that check pages, so the test loop leaves them out.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';

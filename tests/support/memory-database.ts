@@ -9,10 +9,10 @@ import type { Database } from '@/lib/db/client';
 import { pgliteExtensions } from '@/lib/db/pglite-extensions';
 import * as schema from '@/lib/db/schema';
 
-export async function openMemoryDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
+export async function openMemoryDatabase(): Promise<{ database: Database; client: PGlite; close: () => Promise<void> }> {
   const client = await PGlite.create({ extensions: await pgliteExtensions() });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   // The domain is typed by the postgres driver's handle; PGlite's drizzle handle has the same query builder.
-  return { database: database as unknown as Database, close: () => client.close() };
+  return { database: database as unknown as Database, client, close: () => client.close() };
 }

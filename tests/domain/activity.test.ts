@@ -1,0 +1,80 @@
+// Pets' activity trigger (drizzle/0015), which names the columns, against the generic
+// record_activity it stands in for (drizzle/0011 and 0014), on an in-memory PGlite: the
+// same entries for a create, updates, an update that changes nothing and a delete, and
+// every column of pets either named in it or hidden. A column added to pets and not to
+// the trigger fails here.
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openMemoryDatabase } from '../support/memory-database';
+
+let client: PGlite;
+let close: () => Promise<void>;
+
+beforeAll(async () => ({ client, close } = await openMemoryDatabase()));
+afterAll(() => close());
+
+// The app's own timestamps, never an entry's fields (drizzle/0012).
+const HIDDEN = ['created_at', 'updated_at'];
+const GENERIC = `record_activity('pet', ${HIDDEN.map((column) => `'${column}'`).join(', ')})`;
+const NAMED = 'record_pet_activity()';
+const ACTOR = JSON.stringify({ keyId: 7, userId: 3, label: 'ada@example.test', requestId: 'req-1' });
+
+type Entry = { resource_id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+
+class RolledBack extends Error {}
+
+/** The entries a create, three updates and a delete write with `trigger` on pets, rolled back after. */
+async function entriesWritten(trigger: string): Promise<Entry[]> {
+  let entries: Entry[] = [];
+  await client
+    .transaction(async (transaction: Transaction) => {
+      await transaction.exec(`create or replace trigger pets_activity after insert or update or delete on pets for each row execute function ${trigger}`);
+      await transaction.query(`select set_config('petstore.actor', $1, true)`, [ACTOR]);
+      const {
+        rows: [pet],
+      } = await transaction.query<{ id: number }>(`insert into pets (name, category_id, status) values ('Rex', 3, 'available') returning id`);
+      await transaction.query(`update pets set name = 'Rex II', status = null where id = $1`, [pet!.id]);
+      await transaction.query(`update pets set category_id = 4, status = 'sold' where id = $1`, [pet!.id]);
+      await transaction.query(`update pets set name = name where id = $1`, [pet!.id]);
+      await transaction.query(`delete from pets where id = $1`, [pet!.id]);
+      ({ rows: entries } = await transaction.query<Entry>(
+        `select actor_user_id, actor_key_id, actor_label, request_id, resource, resource_id, action, before, after
+         from activity where resource = 'pet' and resource_id = $1 order by id`,
+        [String(pet!.id)],
+      ));
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return entries;
+}
+
+/** An entry with its pet's id (a new one per run) taken out. */
+const withoutId = ({ resource_id, before, after, ...entry }: Entry) => {
+  const drop = (fields: Record<string, unknown> | null) => fields && Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'id'));
+  return { ...entry, hasResourceId: /^\d+$/.test(resource_id), before: drop(before), after: drop(after) };
+};
+
+it('writes the entries the generic trigger writes', async () => {
+  const generic = await entriesWritten(GENERIC);
+  const named = await entriesWritten(NAMED);
+  expect(generic.map((entry) => entry.action)).toEqual(['create', 'update', 'update', 'delete']);
+  expect(named.map(withoutId)).toEqual(generic.map(withoutId));
+  expect(named[1]).toMatchObject({ before: { name: 'Rex', status: 'available' }, after: { name: 'Rex II', status: null } });
+  expect(named[0]!.after!.id).toBe(Number(named[0]!.resource_id));
+});
+
+it('names every column of pets that is not hidden', async () => {
+  const { rows } = await client.query<{ column_name: string }>(
+    `select column_name from information_schema.columns where table_name = 'pets' order by column_name`,
+  );
+  const logged = rows.map((row) => row.column_name).filter((column) => !HIDDEN.includes(column));
+  const [create] = await entriesWritten(NAMED);
+  expect(Object.keys(create!.after!).sort()).toEqual(logged);
+  // The update branch compares each of them.
+  const {
+    rows: [source],
+  } = await client.query<{ body: string }>(`select prosrc as body from pg_proc where proname = 'record_pet_activity'`);
+  for (const column of logged) expect(source!.body).toContain(`IF NEW."${column}" IS DISTINCT FROM OLD."${column}" THEN`);
+});

@@ -70,8 +70,8 @@ const OWN_SERVER = [
 ];
 // Files with checks bound to a few milliseconds (the key cache's lease, a revoke
 // refused everywhere within 100 ms, probes of a server bursting to 50 streams within
-// 1 s): beside the browser suite they failed, so on PostgreSQL they run last, alone
-// (PgBouncer's lane runs them too).
+// 1 s): beside the browser suite they failed, so they run last, alone, on PostgreSQL
+// and through PgBouncer.
 const LOAD_SENSITIVE = ['tests/api/api-key-cache.test.ts', 'tests/faults/one-state-per-process.test.ts', 'tests/faults/change-feed-load.test.ts'];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes
@@ -346,8 +346,6 @@ async function runEverything() {
     laneStep(`API tests on ${database}`, ['--project=api'], files, { TEST_DATABASE: database });
   /** @type {(() => Promise<void>)[][]} */
   const lanes = [];
-  /** @type {(() => Promise<void>)[]} */
-  let last = [];
   if (onlyDatabase) {
     lanes.push([api(onlyDatabase, all)]);
   } else {
@@ -374,19 +372,22 @@ async function runEverything() {
       api('pglite', without(all, ONCE, OWN_CLUSTER)),
       // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
       // that reaches the database through it, not what never gets that far.
-      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, ['tests/faults/graceful-shutdown.test.ts'])),
+      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, LOAD_SENSITIVE, ['tests/faults/graceful-shutdown.test.ts'])),
       laneStep('API tests with servers of their own, on postgres', ['--project=api'], OWN_SERVER, { TEST_DATABASE: 'postgres' }),
       // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
       laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
     ]);
-    last = [laneStep('load-sensitive API tests alone, on postgres', ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: 'postgres' })];
   }
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) await step();
     }),
   );
-  for (const step of last) await step();
+  if (!onlyDatabase) {
+    for (const database of ['postgres', 'pgbouncer']) {
+      await laneStep(`load-sensitive API tests alone, on ${database}`, ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: database })();
+    }
+  }
   finish();
 }
 

@@ -18,6 +18,7 @@ const STILL = '*, *::before, *::after { transition: none !important; animation: 
 
 export async function inspectPage(page: Page, name: string, options: { exclude?: string[] } = {}): Promise<void> {
   await page.addStyleTag({ content: STILL });
+  const viewport = page.viewportSize();
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     await expectNoSeriousViolations(page, `${name} (${colorScheme})`, options.exclude ?? []);
@@ -33,7 +34,7 @@ export async function inspectPage(page: Page, name: string, options: { exclude?:
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(DEVICES.desktop);
+  if (TAKE_SCREENSHOTS && viewport) await page.setViewportSize(viewport);
 }
 
 async function expectNoSeriousViolations(page: Page, label: string, exclude: string[]): Promise<void> {

@@ -32,6 +32,9 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
   });
   afterAll(() => server?.stop());
 
+  /** The exposition as the server writes it, scraped with the token. */
+  const metricsText = async () => (await scrape(server.baseUrl, `Bearer ${TOKEN}`)).text();
+
   it.each([
     ['no Authorization', undefined],
     ['a wrong token', `Bearer ${TOKEN.slice(0, -1)}x`],
@@ -55,7 +58,7 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       await api('GET', '/v1/store/orders?limit=1', { baseUrl: server.baseUrl, key: made.body.key });
-      const text = await (await scrape(server.baseUrl, `Bearer ${TOKEN}`)).text();
+      const text = await metricsText();
       if ((sample(text, 'petstore_api_key_cache_lookups_total{result="hit"}') ?? 0) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -65,7 +68,7 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
   it('counts requests by route pattern and status, key-cache lookups, replays and rate-limit refusals', async () => {
     await untilTheKeyCacheHits();
     // The warm-up's key runs into the limit too when the cache is slow to hit, and this counter is the server's.
-    const refusedBefore = sample(await (await scrape(server.baseUrl, `Bearer ${TOKEN}`)).text(), 'petstore_rate_limited_total') ?? 0;
+    const refusedBefore = sample(await metricsText(), 'petstore_rate_limited_total') ?? 0;
     const options = { baseUrl: server.baseUrl, key: server.apiKey };
     const key = randomUUID();
     const created = await api('POST', '/v1/pets', { ...options, json: { name: 'Metrics', categoryId: 1 }, headers: { 'idempotency-key': key } });
@@ -92,7 +95,7 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
   });
 
   it('reports the database pool and the default process metrics', async () => {
-    const text = await (await scrape(server.baseUrl, `Bearer ${TOKEN}`)).text();
+    const text = await metricsText();
     expect(sample(text, 'petstore_db_pool_connections_in_use')).toBe(0);
     expect(sample(text, 'petstore_db_pool_waiting')).toBe(0);
     expect(sample(text, 'petstore_db_pool_size')).toBe(10);

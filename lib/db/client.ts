@@ -2,6 +2,7 @@
 // embedded PGlite in PGLITE_DIR. One instance per process (lib/process-state.ts),
 // shared by Next's module graphs and the /v1 bundle.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
@@ -65,9 +66,14 @@ async function open(): Promise<Handle> {
   return url ? openPostgres(url) : openPglite(config().PGLITE_DIR);
 }
 
+// Each instance's connections carry its name in pg_stat_activity (PgBouncer passes it on
+// to the server connection a client is given): which instance holds or waits on what.
+const APPLICATION_NAME = `petstore ${process.pid}@${os.hostname()}`.slice(0, 63);
+
 export function postgresOptions(max: number): postgres.Options<Record<string, never>> {
   return {
     max,
+    connection: { application_name: APPLICATION_NAME },
     // A connect attempt takes at most 3 s (a paused server accepts the TCP
     // connection and never answers), after at most 0.5 s of back-off. The
     // driver's default back-off grows to 10-20 s after a few refused

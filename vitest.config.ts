@@ -18,8 +18,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // PGlite's start (WebAssembly and initdb) takes a few seconds, more on a busy machine.
-        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], hookTimeout: 60_000 },
+        // PGlite's start (WebAssembly, and initdb once for the run) takes a few seconds, more on a busy machine.
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], globalSetup: ['tests/support/memory-template.ts'], hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

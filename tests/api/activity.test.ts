@@ -148,5 +148,6 @@ describe('the activity log', () => {
     } finally {
       await close();
     }
-  });
+    // On PGlite a new database runs initdb first: over 30 s on a busy machine.
+  }, 90_000);
 });

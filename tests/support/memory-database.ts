@@ -1,18 +1,19 @@
 // A fresh, migrated PGlite in memory: the database the domain tests hand to
 // lib/ modules directly (every domain function takes its database first), so
-// they run in-process with no server and no PostgreSQL.
-import path from 'node:path';
+// they run in-process with no server and no PostgreSQL. Each is a copy of the
+// run's migrated data directory (memory-template.ts).
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { inject } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { pgliteExtensions } from '@/lib/db/pglite-extensions';
 import * as schema from '@/lib/db/schema';
 
 export async function openMemoryDatabase(): Promise<{ database: Database; client: PGlite; close: () => Promise<void> }> {
-  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  const loadDataDir = new Blob([fs.readFileSync(inject('migratedDataDir'))]);
+  const client = await PGlite.create({ extensions: await pgliteExtensions(), loadDataDir });
   const database = drizzle(client, { schema });
-  await migrate(database, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   // The domain is typed by the postgres driver's handle; PGlite's drizzle handle has the same query builder.
   return { database: database as unknown as Database, client, close: () => client.close() };
 }

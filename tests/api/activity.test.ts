@@ -132,6 +132,7 @@ describe('the activity log', () => {
     expect((await call('GET', '/v1/activity?resource=planet', admin.apiKey)).status).toBe(400);
   });
 
+  // On PGlite a new database runs initdb first: over 30 s on a busy machine (the 90 s below).
   it('refuses to rewrite or delete entries outside the pruning', async () => {
     const { database, close } = await openTestDatabase({});
     try {
@@ -148,6 +149,5 @@ describe('the activity log', () => {
     } finally {
       await close();
     }
-    // On PGlite a new database runs initdb first: over 30 s on a busy machine.
   }, 90_000);
 });

@@ -81,8 +81,12 @@ export async function createCluster(): Promise<Cluster> {
   const cluster: Cluster = {
     pause: ({ backends }) => {
       const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // The postmaster first, and its children listed only once it has stopped: a backend
+      // it forked between a listing and its own stop would serve on through the pause.
+      process.kill(postmaster, 'SIGSTOP');
+      waitUntilStopped(postmaster);
       paused = [postmaster, ...(backends ? childrenOf(postmaster) : [])];
-      for (const pid of paused) process.kill(pid, 'SIGSTOP');
+      for (const pid of paused.slice(1)) process.kill(pid, 'SIGSTOP');
     },
     resume: () => {
       for (const pid of paused) process.kill(pid, 'SIGCONT');
@@ -112,6 +116,18 @@ export async function createCluster(): Promise<Cluster> {
   return cluster;
 }
 
+// /proc/PID/stat's fields after the parenthesised command name: [state, parent, …].
+const statFields = (pid: number | string) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
+// A SIGSTOP takes effect when the process next leaves the kernel: wait for state T (at most 1 s).
+function waitUntilStopped(pid: number): void {
+  const until = Date.now() + 1_000;
+  while (statFields(pid)[0] !== 'T' && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+}
+
 // The processes whose parent is `pid` (from /proc: no dependency on procps).
 function childrenOf(pid: number): number[] {
   return fs
@@ -119,9 +135,7 @@ function childrenOf(pid: number): number[] {
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
-        // Field 4 of /proc/PID/stat, after the parenthesised command name.
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        return Number(statFields(entry)[1]) === pid;
       } catch {
         return false;
       }

@@ -153,12 +153,43 @@ function addVitestReport(file) {
   for (const suite of report.testResults) {
     for (const test of suite.assertionResults) {
       const name = `${path.relative(process.cwd(), suite.name)} > ${test.fullName}`;
-      if (test.status === 'failed') failedTests.push(name);
+      const why = firstLines(test.failureMessages[0] ?? '');
+      if (test.status === 'failed') failedTests.push(`${name}${why}`);
       // A test that passed with failure messages passed on its retry.
-      else if (test.status === 'passed' && test.failureMessages.length > 0) flakyTests.push(name);
+      else if (test.status === 'passed' && test.failureMessages.length > 0) flakyTests.push(`${name}${why}`);
     }
   }
 }
+
+/**
+ * The start of a failure's message, for the summary: the end of a run's output is
+ * often all a reader of CI sees, so each FAILED or FLAKY line says why.
+ * @param {string} message
+ */
+function firstLines(message) {
+  // eslint-disable-next-line no-control-regex -- the reporters' colours
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at '))
+    .slice(0, 3)
+    .join(' ');
+  if (!lines) return '';
+  return ` — ${lines.length > 400 ? `${lines.slice(0, 400)}…` : lines}`;
+}
+
+/**
+ * The first error of a Playwright spec's results.
+ * @param {any} spec
+ */
+const playwrightError = (spec) =>
+  firstLines(
+    spec.tests
+      .flatMap((/** @type {any} */ test) => test.results)
+      .map((/** @type {any} */ result) => result.error?.message ?? '')
+      .find(Boolean) ?? '',
+  );
 
 /**
  * The failed tests of a Playwright JSON report (suites nest; specs hold tests, tests hold results).
@@ -166,7 +197,7 @@ function addVitestReport(file) {
  * @returns {string[]}
  */
 const playwrightFailures = (suite) => [
-  ...(suite.specs ?? []).filter((/** @type {any} */ spec) => !spec.ok).map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}`),
+  ...(suite.specs ?? []).filter((/** @type {any} */ spec) => !spec.ok).map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}${playwrightError(spec)}`),
   ...(suite.suites ?? []).flatMap(playwrightFailures),
 ];
 
@@ -178,7 +209,7 @@ const playwrightFailures = (suite) => [
 const playwrightFlaky = (suite) => [
   ...(suite.specs ?? [])
     .filter((/** @type {any} */ spec) => spec.tests.some((/** @type {any} */ test) => test.status === 'flaky'))
-    .map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}`),
+    .map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}${playwrightError(spec)}`),
   ...(suite.suites ?? []).flatMap(playwrightFlaky),
 ];
 

@@ -167,7 +167,7 @@ function addVitestReport(file) {
  * @param {string} message
  */
 function firstLines(message) {
-  // eslint-disable-next-line no-control-regex -- the reporters' colours
+  // Without the reporters' colours.
   const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
   const lines = plain
     .split('\n')

@@ -19,7 +19,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // PGlite's start (WebAssembly, and initdb once for the run) takes a few seconds, more on a busy machine.
-        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], globalSetup: ['tests/support/memory-template.ts'], hookTimeout: 60_000 },
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], globalSetup: ['tests/support/pglite-template.ts'], hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

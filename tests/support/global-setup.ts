@@ -4,6 +4,7 @@
 // suite starts on the shared PostgreSQL; the tests see a PostgreSQL suite).
 import type { TestProject } from 'vitest/node';
 import { startPgBouncer, type PgBouncer } from '../../scripts/fleet/pgbouncer';
+import { writeMigratedTemplate } from './pglite-template';
 import { ADMIN_URL, startServer, type DatabaseKind } from './server';
 
 export default async function setup(project: TestProject) {
@@ -16,6 +17,9 @@ export default async function setup(project: TestProject) {
   }
   const database = (process.env.TEST_DATABASE === 'pgbouncer' ? 'postgres' : (process.env.TEST_DATABASE ?? 'postgres')) as DatabaseKind;
   const server = await startServer({ database });
+  // Every other PGlite the tests open starts from one migrated copy (pglite-template.ts).
+  const template = database === 'pglite' ? await writeMigratedTemplate() : undefined;
+  if (template) process.env.TEST_PGLITE_TEMPLATE = template.file;
   project.provide('baseUrl', server.baseUrl);
   project.provide('apiKey', server.apiKey);
   project.provide('database', database);
@@ -23,6 +27,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await pooler?.destroy();
+    template?.remove();
   };
 }
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { launchServer } from '../../scripts/launch-server';
+import { unpackTemplate } from './pglite-template';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -68,6 +69,10 @@ export async function startServer(
   if (options.database === 'pglite') {
     pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-pglite-'));
     env.PGLITE_DIR = path.join(pgliteDir, 'data');
+    // In the PGlite lane a test's server starts migrated, from the run's template
+    // (global-setup.ts); the suite's own server, started before it exists, from nothing.
+    const template = process.env.TEST_PGLITE_TEMPLATE;
+    if (template && !options.env?.PGLITE_DIR) unpackTemplate(template, env.PGLITE_DIR);
     cleanups.push(async () => fs.rmSync(pgliteDir!, { recursive: true, force: true }));
   }
   if (databaseUrl) Object.assign(env, databaseEnvironment(databaseUrl));

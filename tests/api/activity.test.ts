@@ -132,7 +132,8 @@ describe('the activity log', () => {
     expect((await call('GET', '/v1/activity?resource=planet', admin.apiKey)).status).toBe(400);
   });
 
-  // On PGlite a new database runs initdb first: over 30 s on a busy machine (the 90 s below).
+  // On PGlite this opens a database of its own (a copy of the run's template, tests/support/
+  // pglite-template.ts): loading one took 12 s at a load of 10, hence the 90 s below.
   it('refuses to rewrite or delete entries outside the pruning', async () => {
     const { database, close } = await openTestDatabase({});
     try {

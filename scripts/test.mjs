@@ -70,13 +70,15 @@ const OWN_SERVER = [
 ];
 // Files with checks bound to a few milliseconds or seconds (the key cache's lease, a
 // revoke refused everywhere within 100 ms, probes of a server bursting to 50 streams
-// within 1 s, a held lock's 503 within 5 s): beside the browser suite they failed, so
-// they run last, alone, on PostgreSQL and through PgBouncer.
+// within 1 s, a held lock's 503 within 5 s, /readyz's 503 within 2 s of a paused
+// database): beside the browser suite they failed, so they run last, alone, on
+// PostgreSQL and through PgBouncer (a file with a cluster of its own, on PostgreSQL only).
 const LOAD_SENSITIVE = [
   'tests/api/api-key-cache.test.ts',
   'tests/faults/one-state-per-process.test.ts',
   'tests/faults/change-feed-load.test.ts',
   'tests/faults/held-lock.test.ts',
+  'tests/faults/database-pause.test.ts',
 ];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes
@@ -401,7 +403,7 @@ async function runEverything() {
     ]);
     lanes.push([
       api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
-      laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], OWN_CLUSTER, { TEST_DATABASE: 'postgres' }),
+      laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], without(OWN_CLUSTER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
       laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
       laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
         TEST_DATABASE: 'postgres',
@@ -423,9 +425,8 @@ async function runEverything() {
     }),
   );
   if (!onlyDatabase) {
-    for (const database of ['postgres', 'pgbouncer']) {
-      await laneStep(`load-sensitive API tests alone, on ${database}`, ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: database })();
-    }
+    await laneStep('load-sensitive API tests alone, on postgres', ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: 'postgres' })();
+    await laneStep('load-sensitive API tests alone, on pgbouncer', ['--project=api'], without(LOAD_SENSITIVE, OWN_CLUSTER), { TEST_DATABASE: 'pgbouncer' })();
   }
   finish();
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
+const FAST_CHECK_SETUP = 'tests/support/fast-check-setup.ts';
 
 export default defineConfig({
   resolve: { alias },
@@ -14,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: [FAST_CHECK_SETUP] },
       },
       {
         resolve: { alias },
@@ -27,6 +28,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: [FAST_CHECK_SETUP],
           testTimeout: 30_000,
           hookTimeout: 90_000,
           // Test files share one server; run them one at a time on two cores.

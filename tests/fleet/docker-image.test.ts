@@ -8,6 +8,8 @@
 // starts, and /readyz, a /v1 call, the HEALTHCHECK and each CLI the README
 // names (npm run api-key, user, db:migrate) must work in what the image
 // keeps, pruned as it is. Change the Dockerfile and this runs the change.
+// A RUN's cache mount (--mount=type=cache) is a folder this machine keeps
+// between builds, as BuildKit keeps it, and no stage holds it afterwards.
 // (Not modelled: the base image's own Node, 24, and USER; both run as this
 // process does.)
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -24,6 +26,7 @@ import { createTestDatabase } from '../support/server';
 const REPOSITORY = process.cwd();
 const DOCKERFILE = path.join(REPOSITORY, 'deploy/Dockerfile');
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+const CACHE_MOUNTS = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'petstore', 'image-build-cache');
 const run = promisify(execFile);
 
 type Stage = { name: string; env: Record<string, string>; workdir: string };
@@ -142,7 +145,12 @@ async function buildImage(instructions: Instruction[], context: string, into: st
       case 'RUN': {
         const command = instruction.getArgumentsContent()!.replace(/\\\n/g, ' ');
         const env = { PATH: process.env.PATH ?? '', HOME: os.homedir(), npm_config_prefer_offline: 'true', ...stage!.env };
-        await run('sh', ['-c', command], { cwd: hostPath('.'), env: asProcessEnv(env), timeout: BUILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+        const unmounts = cacheMountTargets(instruction).map((target) => mountCache(hostPath(target), target));
+        try {
+          await run('sh', ['-c', command], { cwd: hostPath('.'), env: asProcessEnv(env), timeout: BUILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+        } finally {
+          for (const unmount of unmounts) unmount();
+        }
         timings[`RUN ${command.slice(0, 60)}`] = Math.round((performance.now() - started) / 1000);
         break;
       }
@@ -166,6 +174,28 @@ async function buildImage(instructions: Instruction[], context: string, into: st
   }
 
   return { root, stage: stage!, cmd, healthcheck };
+}
+
+type Flag = { getName: () => string; getOptions: () => { getName: () => string; getValue: () => string | null }[] };
+
+/** The targets of a RUN's `--mount=type=cache,target=…` flags. */
+function cacheMountTargets(instruction: Instruction): string[] {
+  return (instruction as unknown as { getFlags: () => Flag[] })
+    .getFlags()
+    .filter((flag) => flag.getName() === 'mount')
+    .map((flag) => Object.fromEntries(flag.getOptions().map((option) => [option.getName(), option.getValue()])))
+    .filter((options) => options.type === 'cache' && options.target)
+    .map((options) => options.target!);
+}
+
+/** A cache mount at `at` for one RUN: a link to this machine's folder for `target`; returns its removal. */
+function mountCache(at: string, target: string): () => void {
+  const kept = path.join(CACHE_MOUNTS, target.replace(/[^\w.-]+/g, '_'));
+  fs.mkdirSync(kept, { recursive: true });
+  fs.mkdirSync(path.dirname(at), { recursive: true });
+  fs.symlinkSync(kept, at);
+  // The link (or whatever the RUN left in its place), never the folder it points to.
+  return () => fs.rmSync(at, { recursive: true, force: true });
 }
 
 /**
@@ -194,6 +224,8 @@ function npmRun(script: string, ...args: string[]) {
 describe('the image deploy/Dockerfile builds', () => {
   it('holds the whole build, /v1 bundle included, and no development dependency', () => {
     for (const file of ['build/v1.mjs', '.next/BUILD_ID', 'server.mjs']) expect(fs.existsSync(path.join(appDir(), file)), file).toBe(true);
+    // Next's build cache stays with the builder (a cache mount), not in the image.
+    expect(fs.existsSync(path.join(appDir(), '.next/cache')), '.next/cache').toBe(false);
     for (const devDependency of ['vitest', 'eslint', 'knip', 'fast-check'])
       expect(fs.existsSync(path.join(appDir(), 'node_modules', devDependency)), devDependency).toBe(false);
   });

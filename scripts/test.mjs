@@ -56,6 +56,8 @@ const OWN_CLUSTER = [
   'tests/faults/embedded-disk-full.test.ts',
   'tests/faults/idempotent-retries.test.ts',
 ];
+// The CLIs' tests: the CLIs connect to PostgreSQL directly (DATABASE_URL as an operator gives it).
+const CLI_TESTS = ['tests/api/user-cli.test.ts', 'tests/api/api-key-cli.test.ts'];
 // API files whose tests start servers of their own and mostly wait on them (npm
 // start's signals, the drain, the limiter, a stalled Redis, the CLIs): on
 // postgres they run in a step of their own, off the shared server's suite (runEverything).
@@ -65,15 +67,17 @@ const OWN_SERVER = [
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
   'tests/api/sunset.test.ts',
-  'tests/api/user-cli.test.ts',
-  'tests/api/api-key-cli.test.ts',
+  ...CLI_TESTS,
 ];
+// Steps whose files mostly wait on servers or clusters of their own (on free ports) run two at a time.
+const TWO_AT_A_TIME = ['--project=api', '--fileParallelism', '--maxWorkers=2'];
 // Files with checks bound to a few milliseconds or seconds (the key cache's lease, a
 // revoke refused everywhere within 100 ms, probes of a server bursting to 50 streams
 // within 1 s, a held lock's 503 within 5 s, /readyz's 503 within 2 s of a paused
-// database, 20 orders racing for one pet within the 3 s deadline each): beside the
-// browser suite they failed, so they run last, alone, on PostgreSQL and through
-// PgBouncer (a file with a cluster of its own, on PostgreSQL only).
+// database, 20 orders racing for one pet within the 3 s deadline each, requests within
+// 250 ms while Redis is stalled): beside the browser suite they failed, so they run
+// last, without the lanes, on PostgreSQL and through PgBouncer (a file with a cluster
+// of its own, or in ONCE, on PostgreSQL only).
 const LOAD_SENSITIVE = [
   'tests/api/api-key-cache.test.ts',
   'tests/api/orders-concurrency.test.ts',
@@ -81,6 +85,7 @@ const LOAD_SENSITIVE = [
   'tests/faults/change-feed-load.test.ts',
   'tests/faults/held-lock.test.ts',
   'tests/faults/database-pause.test.ts',
+  'tests/faults/redis-stall.test.ts',
 ];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes
@@ -391,36 +396,37 @@ async function runEverything() {
   if (onlyDatabase) {
     lanes.push([api(onlyDatabase, all)]);
   } else {
-    // Three lanes, each a fixed sequence, then the load-sensitive files alone. The
-    // two cores are busy throughout (two lanes took as long), so the order matters
-    // more than the count: lane one is the browser suite, the longest step, from the
-    // start, then the fleet; lane two the API suite on PostgreSQL's shared server, the
-    // tests that bring clusters of their own, the image and /v1 served by Next alone;
+    // Three lanes, each a fixed sequence, then the load-sensitive files. The two
+    // cores are busy throughout (two lanes took as long), so the order matters more
+    // than the count: lane one is the browser suite, the longest step, from the start,
+    // then /v1 served by Next alone; lane two the API suite on PostgreSQL's shared
+    // server, the tests that bring clusters of their own, the image and the fleet;
     // lane three the unit and domain tests, the other databases (PGlite, through
-    // PgBouncer) and the tests with servers of their own. Each lane took 9.7 to 10.5
+    // PgBouncer) and the tests with servers of their own. The lanes took 8.3 to 8.8
     // minutes in the last measured run (README).
     const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
     lanes.push([
       ...browser,
-      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
-    ]);
-    lanes.push([
-      api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
-      laneStep('fault tests with clusters of their own, on postgres', ['--project=api'], without(OWN_CLUSTER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
-      laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
       laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
         TEST_DATABASE: 'postgres',
         PETSTORE_V1_VIA: 'next',
       }),
     ]);
     lanes.push([
+      api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
+      laneStep('fault tests with clusters of their own, on postgres', TWO_AT_A_TIME, without(OWN_CLUSTER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
+      laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
+      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
+    ]);
+    lanes.push([
       laneStep('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []),
       api('pglite', without(all, ONCE, OWN_CLUSTER)),
       // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
-      // that reaches the database through it, not what never gets that far.
-      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, LOAD_SENSITIVE, ['tests/faults/graceful-shutdown.test.ts'])),
-      laneStep('API tests with servers of their own, on postgres', ['--project=api'], OWN_SERVER, { TEST_DATABASE: 'postgres' }),
+      // that reaches the database through it, not what never gets that far, nor the
+      // CLIs, which connect to PostgreSQL directly as an operator runs them.
+      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, LOAD_SENSITIVE, CLI_TESTS, ['tests/faults/graceful-shutdown.test.ts'])),
+      laneStep('API tests with servers of their own, on postgres', TWO_AT_A_TIME, without(OWN_SERVER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
     ]);
   }
   await Promise.all(
@@ -429,8 +435,16 @@ async function runEverything() {
     }),
   );
   if (!onlyDatabase) {
-    await laneStep('load-sensitive API tests alone, on postgres', ['--project=api'], LOAD_SENSITIVE, { TEST_DATABASE: 'postgres' })();
-    await laneStep('load-sensitive API tests alone, on pgbouncer', ['--project=api'], without(LOAD_SENSITIVE, OWN_CLUSTER), { TEST_DATABASE: 'pgbouncer' })();
+    // Three at once, without the lanes: they mostly wait (on a held lock, a paused
+    // cluster, a lease), a load their bounds allow, where the lanes' near 10 did not.
+    const alone = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE);
+    await Promise.all([
+      laneStep('load-sensitive API tests, on postgres', ['--project=api'], alone, { TEST_DATABASE: 'postgres' })(),
+      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], alone, { TEST_DATABASE: 'pgbouncer' })(),
+      laneStep('load-sensitive tests with a cluster or servers of their own, on postgres', ['--project=api'], without(LOAD_SENSITIVE, alone), {
+        TEST_DATABASE: 'postgres',
+      })(),
+    ]);
   }
   finish();
 }

@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: [FAST_CHECK_SETUP],
+          setupFiles: [FAST_CHECK_SETUP, 'tests/support/short-keep-alive.ts'],
           testTimeout: 30_000,
           hookTimeout: 90_000,
           // Test files share one server; run them one at a time on two cores.

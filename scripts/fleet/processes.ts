@@ -4,6 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /** The path of `name` on the PATH or in the sbin folders (where Debian puts nginx and pgbouncer), or undefined. */
 export function findBinary(name: string): string | undefined {
@@ -27,7 +29,38 @@ export function systemUser(name: string): { uid: number; gid: number } {
 
 export const isRoot = () => process.getuid?.() === 0;
 
+// A port handed out here is claimed for two minutes, on this machine: a server
+// binds its port only once it has started (seconds), and meanwhile the kernel may
+// give the same unused port to another caller, in this process or another. Its
+// server would then fail to bind, while the first one's answers told its launcher
+// it was ready (a whole test file once met another server's API key).
+const PORT_CLAIMS = path.join(os.tmpdir(), 'petstore-port-claims');
+const PORT_CLAIM_MS = 120_000;
+
+/** A port nothing listens on, claimed for PORT_CLAIM_MS against every other caller on this machine. */
 export async function freePort(): Promise<number> {
+  fs.mkdirSync(PORT_CLAIMS, { recursive: true });
+  for (;;) {
+    const port = await unusedPort();
+    if (claimPort(port)) return port;
+  }
+}
+
+function claimPort(port: number): boolean {
+  const claim = path.join(PORT_CLAIMS, String(port));
+  const claimedAt = fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
+  if (claimedAt !== undefined && Date.now() - claimedAt < PORT_CLAIM_MS) return false;
+  fs.rmSync(claim, { force: true });
+  try {
+    // Created exclusively: of two callers claiming one unclaimed port, one gets it.
+    fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -402,7 +402,7 @@ async function runEverything() {
     // then /v1 served by Next alone; lane two the API suite on PostgreSQL's shared
     // server, the tests that bring clusters of their own, the image and the fleet;
     // lane three the unit and domain tests, the other databases (PGlite, through
-    // PgBouncer) and the tests with servers of their own. The lanes took 8.3 to 8.8
+    // PgBouncer) and the tests with servers of their own. The lanes took 8.6 to 10.2
     // minutes in the last measured run (README).
     const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
     lanes.push([
@@ -437,11 +437,11 @@ async function runEverything() {
   if (!onlyDatabase) {
     // Three at once, without the lanes: they mostly wait (on a held lock, a paused
     // cluster, a lease), a load their bounds allow, where the lanes' near 10 did not.
-    const alone = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE);
+    const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE);
     await Promise.all([
-      laneStep('load-sensitive API tests, on postgres', ['--project=api'], alone, { TEST_DATABASE: 'postgres' })(),
-      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], alone, { TEST_DATABASE: 'pgbouncer' })(),
-      laneStep('load-sensitive tests with a cluster or servers of their own, on postgres', ['--project=api'], without(LOAD_SENSITIVE, alone), {
+      laneStep('load-sensitive API tests, on postgres', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'postgres' })(),
+      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'pgbouncer' })(),
+      laneStep('load-sensitive tests with a cluster or servers of their own, on postgres', ['--project=api'], without(LOAD_SENSITIVE, onEachDatabase), {
         TEST_DATABASE: 'postgres',
       })(),
     ]);

@@ -48,15 +48,16 @@ export async function freePort(): Promise<number> {
 
 function claimPort(port: number): boolean {
   const claim = path.join(PORT_CLAIMS, String(port));
-  const claimedAt = fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
-  if (claimedAt !== undefined && Date.now() - claimedAt < PORT_CLAIM_MS) return false;
-  fs.rmSync(claim, { force: true });
   try {
+    const claimedAt = fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
+    if (claimedAt !== undefined && Date.now() - claimedAt < PORT_CLAIM_MS) return false;
+    fs.rmSync(claim, { force: true });
     // Created exclusively: of two callers claiming one unclaimed port, one gets it.
     fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // Taken by another caller just now; any other failure (a folder another user made) leaves the port unclaimed, as before claims.
+    return (error as NodeJS.ErrnoException).code !== 'EEXIST';
   }
 }
 

@@ -39,7 +39,6 @@ const PORT_CLAIM_MS = 120_000;
 
 /** A port nothing listens on, claimed for PORT_CLAIM_MS against every other caller on this machine. */
 export async function freePort(): Promise<number> {
-  fs.mkdirSync(PORT_CLAIMS, { recursive: true });
   for (;;) {
     const port = await unusedPort();
     if (claimPort(port)) return port;
@@ -49,6 +48,7 @@ export async function freePort(): Promise<number> {
 function claimPort(port: number): boolean {
   const claim = path.join(PORT_CLAIMS, String(port));
   try {
+    fs.mkdirSync(PORT_CLAIMS, { recursive: true });
     const claimedAt = fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
     if (claimedAt !== undefined && Date.now() - claimedAt < PORT_CLAIM_MS) return false;
     fs.rmSync(claim, { force: true });

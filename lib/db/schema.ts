@@ -174,6 +174,8 @@ export const idempotencyKeys = pgTable(
 // triggers on pets, categories, orders, users and api_keys in the transaction of
 // the change (drizzle/0011), and by the sign-in for sign-ins. Append-only: a
 // trigger refuses UPDATE, and DELETE except by the retention pruning.
+const UNIQUE_KEYS = { deduplicate_items: false };
+
 export const activity = pgTable(
   'activity',
   {
@@ -194,16 +196,20 @@ export const activity = pgTable(
     requestId: text('request_id'),
   },
   (table) => [
-    index('activity_resource_idx').on(table.resource, table.resourceId, table.id),
     // Each index is paid on every write (docs/PERFORMANCE.md, "The activity log's cost"):
     // the actor indexes hold only entries that have that actor, and `at`, which only
     // grows, needs no more than a BRIN index (block ranges) for the time filter and pruning.
+    // Every B-tree key ends with the entry's id, so no two are equal and deduplication,
+    // which PostgreSQL tries on a full page before splitting it, never frees a byte.
+    index('activity_resource_idx').on(table.resource, table.resourceId, table.id).with(UNIQUE_KEYS),
     index('activity_actor_user_idx')
       .on(table.actorUserId, table.id)
-      .where(sql`${table.actorUserId} is not null`),
+      .where(sql`${table.actorUserId} is not null`)
+      .with(UNIQUE_KEYS),
     index('activity_actor_key_idx')
       .on(table.actorKeyId, table.id)
-      .where(sql`${table.actorKeyId} is not null`),
+      .where(sql`${table.actorKeyId} is not null`)
+      .with(UNIQUE_KEYS),
     index('activity_at_idx').using('brin', table.at),
   ],
 );

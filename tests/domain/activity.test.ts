@@ -1,8 +1,8 @@
 // Pets' activity trigger (drizzle/0015), which names the columns, against the generic
 // record_activity it stands in for (drizzle/0011 and 0014), on an in-memory PGlite: the
 // same entries for a create, updates, an update that changes nothing and a delete, and
-// every column of pets either named in it or hidden. A column added to pets and not to
-// the trigger fails here.
+// every column of pets either named in it or hidden (a column added to pets and not to
+// the trigger fails here), and the log's indexes without deduplication (drizzle/0016).
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../support/memory-database';
@@ -77,4 +77,14 @@ it('names every column of pets that is not hidden', async () => {
     rows: [source],
   } = await client.query<{ body: string }>(`select prosrc as body from pg_proc where proname = 'record_pet_activity'`);
   for (const column of logged) expect(source!.body).toContain(`IF NEW."${column}" IS DISTINCT FROM OLD."${column}" THEN`);
+});
+
+it('keeps deduplication off on the log’s B-tree indexes, whose keys all end with the entry’s id', async () => {
+  const { rows } = await client.query<{ name: string; options: string[] | null }>(
+    `select c.relname as name, c.reloptions as options
+     from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+     where i.indrelid = 'activity'::regclass and am.amname = 'btree' and not i.indisunique`,
+  );
+  expect(rows.map((row) => row.name).sort()).toEqual(['activity_actor_key_idx', 'activity_actor_user_idx', 'activity_resource_idx']);
+  for (const row of rows) expect(row.options, row.name).toContain('deduplicate_items=off');
 });

@@ -170,12 +170,13 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.apiKeyId, table.key] }), index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
 );
 
+// For B-tree indexes whose keys are never equal (drizzle/0016).
+const UNIQUE_KEYS = { deduplicate_items: false };
+
 // The activity log (README, "The activity log"): one row per change, written by
 // triggers on pets, categories, orders, users and api_keys in the transaction of
 // the change (drizzle/0011), and by the sign-in for sign-ins. Append-only: a
 // trigger refuses UPDATE, and DELETE except by the retention pruning.
-const UNIQUE_KEYS = { deduplicate_items: false };
-
 export const activity = pgTable(
   'activity',
   {

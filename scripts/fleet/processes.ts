@@ -50,14 +50,22 @@ function claimPort(port: number): boolean {
   try {
     fs.mkdirSync(PORT_CLAIMS, { recursive: true });
     const claimedAt = fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
-    if (claimedAt !== undefined && Date.now() - claimedAt < PORT_CLAIM_MS) return false;
-    fs.rmSync(claim, { force: true });
+    if (claimedAt !== undefined) {
+      if (Date.now() - claimedAt < PORT_CLAIM_MS) return false;
+      // A stale claim is moved aside, not removed: of two callers that found it, one moves it
+      // and the other meets ENOENT, where removing it would let both create their own.
+      const stale = `${claim}.${process.pid}.stale`;
+      fs.renameSync(claim, stale);
+      fs.rmSync(stale, { force: true });
+    }
     // Created exclusively: of two callers claiming one unclaimed port, one gets it.
     fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
     return true;
   } catch (error) {
-    // Taken by another caller just now; any other failure (a folder another user made) leaves the port unclaimed, as before claims.
-    return (error as NodeJS.ErrnoException).code !== 'EEXIST';
+    // Taken by another caller just now (EEXIST, or its stale claim moved by another: ENOENT);
+    // any other failure (a folder another user made) leaves the port unclaimed, as before claims.
+    const { code } = error as NodeJS.ErrnoException;
+    return code !== 'EEXIST' && code !== 'ENOENT';
   }
 }
 

@@ -1,9 +1,9 @@
 // AppShell: the dashboard's frame. A sidebar on wide screens, a top bar with
 // the sections in a row on phones; the signed-in user and sign-out at hand.
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Role } from '@/lib/contract/roles';
 import { Brand } from './brand';
+import { IntentLink } from './intent-link';
 import { NavLinks } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
@@ -20,9 +20,9 @@ export function AppShell({ email, role, children }: { email: string; role: Role;
       <div className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur md:static md:border-r md:border-b-0 md:bg-white dark:border-zinc-800 dark:bg-zinc-900/90 md:dark:bg-zinc-900">
         <header className="md:sticky md:top-0 md:flex md:h-dvh md:flex-col">
           <div className="flex items-center justify-between gap-3 px-4 pt-3 md:px-5 md:pt-5">
-            <Link href="/pets" className="rounded-lg" aria-label="Petstore home">
+            <IntentLink href="/pets" className="rounded-lg" aria-label="Petstore home">
               <Brand />
-            </Link>
+            </IntentLink>
             <div className="md:hidden">
               <SignOutButton />
             </div>

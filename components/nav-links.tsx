@@ -4,9 +4,9 @@
 // three that fit the width with room at both edges; a column in the sidebar
 // from md up.
 import { Activity, BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { can, type Role } from '@/lib/contract/roles';
+import { IntentLink } from './intent-link';
 import { cn } from './ui/cn';
 
 const SECTIONS = [
@@ -28,7 +28,7 @@ export function NavLinks({ role }: { role: Role }) {
         const isCurrent = pathname === href || pathname.startsWith(`${href}/`);
         return (
           <li key={href}>
-            <Link
+            <IntentLink
               href={href}
               aria-current={isCurrent ? 'page' : undefined}
               className={cn(
@@ -40,7 +40,7 @@ export function NavLinks({ role }: { role: Role }) {
             >
               <Icon className="size-4 shrink-0" aria-hidden />
               {label}
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

@@ -150,10 +150,21 @@ test("shows the server's field errors when the API refuses a pet", async ({ page
   await expect(dialog).toBeVisible();
 });
 
-test('opens a pet from its name in the list', async ({ page }) => {
+test('opens a pet from its name in the list, its page prefetched on hover, not on sight', async ({ page }) => {
+  // Next's prefetches carry this header: a list in view asks for none (components/intent-link.tsx).
+  const prefetched = new Set<string>();
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch']) prefetched.add(new URL(request.url()).pathname);
+  });
   await page.goto('/pets?status=pending');
+  await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
   const link = petRows(page).first().getByRole('link');
   const name = await link.textContent();
+  const href = (await link.getAttribute('href'))!;
+  const prefetch = page.waitForRequest((request) => new URL(request.url()).pathname === href && !!request.headers()['next-router-prefetch']);
+  await link.hover();
+  await prefetch;
+  expect([...prefetched]).toEqual([href]);
   await link.click();
   await expect(page).toHaveURL(/\/pets\/\d+$/);
   await expect(page.getByRole('heading', { name: name! })).toBeVisible();

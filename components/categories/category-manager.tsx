@@ -3,7 +3,6 @@
 // list them all by name with their pet count (a link to those pets), rename
 // one, delete one that no pet is in.
 import { Plus, Tags } from 'lucide-react';
-import Link from 'next/link';
 import { useCategories, useCreateCategory } from '@/lib/client/hooks';
 import { NewCategory, type ListedCategory } from '@/lib/contract/categories';
 import { sentence } from '../form-errors';
@@ -20,6 +19,7 @@ import { DeleteCategoryButton } from './delete-category-button';
 import { petsText } from './pet-count';
 import { RenameCategoryButton } from './rename-category-button';
 import { ReadOnlyNote, RoleGate } from '../role-gate';
+import { IntentLink } from '../intent-link';
 
 const CATEGORY_COLUMNS = [{ title: 'Name' }, { title: 'Pets' }, { title: 'Actions', isTitleHidden: true, className: 'text-right' }];
 
@@ -56,10 +56,13 @@ export function CategoryManager() {
                     <span className="ml-2 font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">#{category.id}</span>
                   </Td>
                   <Td>
-                    <Link href={`/pets?categoryId=${category.id}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                    <IntentLink
+                      href={`/pets?categoryId=${category.id}`}
+                      className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                    >
                       {petsText(category.petCount)}
                       <span className="sr-only"> in {category.name}</span>
-                    </Link>
+                    </IntentLink>
                   </Td>
                   <Td className="text-right">
                     <RoleGate capability="edit">

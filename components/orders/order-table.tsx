@@ -3,11 +3,11 @@
 // name) to the pet. The page's pet names come in one batch read; until they
 // do, a neutral placeholder stands in (never a made-up name). On a pet's page
 // the pet column is left out; on the orders list the Order and Placed headers sort.
-import Link from 'next/link';
 import { usePetsById } from '@/lib/client/hooks';
 import type { Order, OrderSort } from '@/lib/contract/orders';
 import type { Pet } from '@/lib/contract/pets';
 import { formatDateTime, splitDateTime } from '../format';
+import { IntentLink } from '../intent-link';
 import { SortableTh } from '../sortable-th';
 import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
 import { OrderStatusBadge } from './order-status-badge';
@@ -53,15 +53,15 @@ export function OrderTable({
             return (
               <Tr key={order.id}>
                 <Td className="font-medium">
-                  <Link href={`/orders/${order.id}`} className={link}>
+                  <IntentLink href={`/orders/${order.id}`} className={link}>
                     Order {order.id}
-                  </Link>
+                  </IntentLink>
                 </Td>
                 {withPet && (
                   <Td wraps>
-                    <Link href={`/pets/${order.petId}`} className={`${link} text-zinc-700 dark:text-zinc-300`}>
+                    <IntentLink href={`/pets/${order.petId}`} className={`${link} text-zinc-700 dark:text-zinc-300`}>
                       <PetName pets={pets} petId={order.petId} />
-                    </Link>
+                    </IntentLink>
                     <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{order.petId}</span>
                   </Td>
                 )}

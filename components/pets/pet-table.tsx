@@ -2,10 +2,10 @@
 // PetTable: one page of pets; a pet's name links to its page. The name and id
 // headers sort the list (links, so the order is in the URL), with aria-sort.
 // A checkbox per row and one for the page select pets for bulk work.
-import Link from 'next/link';
 import { useLayoutEffect, useRef } from 'react';
 import type { Pet, PetSort } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
+import { IntentLink } from '../intent-link';
 import { SortableTh } from '../sortable-th';
 import { Table, TableCard, Td, Th, Tr } from '../ui/table';
 import { StatusBadge } from './status-badge';
@@ -66,12 +66,12 @@ export function PetTable({
                 />
               </Td>
               <Td className="font-medium" wraps>
-                <Link
+                <IntentLink
                   href={`/pets/${pet.id}`}
                   className="rounded text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:text-indigo-300"
                 >
                   {pet.name}
-                </Link>
+                </IntentLink>
               </Td>
               <Td className="text-zinc-600 dark:text-zinc-400">{categoryName(pet.categoryId)}</Td>
               <Td>

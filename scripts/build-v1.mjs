@@ -3,7 +3,8 @@
 // route table comes from the folder tree: each app/v1/**/route.ts is listed
 // here by its folder, and lib/v1-path/route-table.ts reads the folder names as
 // Next does. Packages stay external (node_modules), so the database driver,
-// PGlite and pino load from node_modules as they do for Next's bundle.
+// PGlite and pino load from node_modules as they do for Next's bundle; all but
+// drizzle-orm (BUNDLED).
 //
 // Usage: node scripts/build-v1.mjs
 import fs from 'node:fs';
@@ -13,6 +14,35 @@ import esbuild from 'esbuild';
 export const V1_BUNDLE = 'build/v1.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUTES_DIR = path.join(ROOT, 'app/v1');
+// drizzle-orm is about a hundred ES modules under one 179 KB package.json, whose
+// exports map Node 24 reads again for each of them: loaded from node_modules it
+// took 0.6-0.8 CPU s of every server start, bundled about 0.1 (docs/PERFORMANCE.md,
+// "A server's start").
+const BUNDLED = /^(drizzle-orm(\/|$)|@\/)/;
+
+const ENTRY = 'v1-entry';
+
+/**
+ * The entry module, written here (splitting takes no stdin).
+ * @param {string} contents
+ * @returns {import('esbuild').Plugin}
+ */
+const entryFrom = (contents) => ({
+  name: 'v1-entry',
+  setup(build) {
+    build.onResolve({ filter: /^v1-entry$/ }, () => ({ path: ENTRY, namespace: ENTRY }));
+    build.onLoad({ filter: /.*/, namespace: ENTRY }, () => ({ contents, resolveDir: ROOT, loader: 'ts' }));
+  },
+});
+
+/** @type {import('esbuild').Plugin} */
+const packagesExternalButBundled = {
+  name: 'packages-external-but-bundled',
+  setup(build) {
+    // Bare specifiers (packages, node: builtins); the tsconfig's `@/` paths are the app's own.
+    build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
 
 /**
  * Every route.ts under app/v1, as [folder relative to app/v1, file], skipping private (_name) folders as Next does.
@@ -38,14 +68,21 @@ export async function buildV1() {
     ...routes.map(([, file], index) => `import * as route${index} from ${JSON.stringify(file)};`),
     `export default createV1Server([${routes.map(([folder], index) => `[${JSON.stringify(folder)}, route${index}]`).join(', ')}]);`,
   ].join('\n');
+  // A fresh folder: no chunk of an earlier build is left beside the new ones.
+  fs.rmSync(path.join(ROOT, path.dirname(V1_BUNDLE)), { recursive: true, force: true });
   await esbuild.build({
-    stdin: { contents: entry, resolveDir: ROOT, sourcefile: 'v1-entry.ts', loader: 'ts' },
-    outfile: path.join(ROOT, V1_BUNDLE),
+    entryPoints: { v1: ENTRY },
+    outdir: path.join(ROOT, path.dirname(V1_BUNDLE)),
+    outExtension: { '.js': '.mjs' },
+    // What the server imports only on demand (PGlite and its drizzle driver, Redis)
+    // stays in chunks of its own, loaded then, not at every start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [entryFrom(entry), packagesExternalButBundled],
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -4,7 +4,7 @@
 // here by its folder, and lib/v1-path/route-table.ts reads the folder names as
 // Next does. Packages stay external (node_modules), so the database driver,
 // PGlite and pino load from node_modules as they do for Next's bundle; all but
-// drizzle-orm (BUNDLED).
+// drizzle-orm (BUNDLED). What the server loads only on demand is in build/chunks/.
 //
 // Usage: node scripts/build-v1.mjs
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ const ROUTES_DIR = path.join(ROOT, 'app/v1');
 // drizzle-orm is about a hundred ES modules under one 179 KB package.json, whose
 // exports map Node 24 reads again for each of them: loaded from node_modules it
 // took 0.6-0.8 CPU s of every server start, bundled about 0.1 (docs/PERFORMANCE.md,
-// "A server's start").
+// "A server's start"). With it, the app's own modules (the tsconfig's `@/` paths).
 const BUNDLED = /^(drizzle-orm(\/|$)|@\/)/;
 
 const ENTRY = 'v1-entry';

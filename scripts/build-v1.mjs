@@ -74,8 +74,8 @@ export async function buildV1() {
     entryPoints: { v1: ENTRY },
     outdir: path.join(ROOT, path.dirname(V1_BUNDLE)),
     outExtension: { '.js': '.mjs' },
-    // What the server imports only on demand (PGlite and its drizzle driver, Redis)
-    // stays in chunks of its own, loaded then, not at every start.
+    // What the server imports only on PGlite (drizzle's PGlite driver and migrator) is
+    // in chunks of its own, loaded then, not at every start.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,

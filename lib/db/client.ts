@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQue
 import postgres from 'postgres';
 import { config, directDatabaseUrl } from '../runtime/config';
 import { processState } from '../process-state';
+import { withinBudget } from '../within-budget';
 import { boundedClient } from './deadline';
 import { watchedSocket } from './hung-connections';
 import { setNotificationClient } from './notify';
@@ -181,16 +182,10 @@ function listenOnOwnConnection(url: string): SharedListener {
   const heartbeat = setInterval(async () => {
     const connection = current;
     if (!connection) return;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        connection`select 1`,
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('heartbeat timeout')), LISTEN_HEARTBEAT_TIMEOUT_MS))),
-      ]);
+      await withinBudget(connection`select 1`, LISTEN_HEARTBEAT_TIMEOUT_MS, 'heartbeat timeout');
     } catch {
       lose(connection);
-    } finally {
-      clearTimeout(timer);
     }
   }, LISTEN_HEARTBEAT_MS);
   heartbeat.unref();

@@ -14,6 +14,7 @@ import { config } from '../runtime/config';
 import { log } from '../runtime/log';
 import { recordRateLimited } from '../metrics';
 import { processState } from '../process-state';
+import { withinBudget } from '../within-budget';
 import type { Caller } from './auth';
 import { ApiError } from './errors';
 
@@ -138,25 +139,19 @@ function recordRedisAnswer(isAnswered: boolean, error?: unknown): void {
 
 async function takeFromRedis(keyId: number, { rate, burst }: Limits): Promise<{ allowed: boolean; tokens: number } | null> {
   if (!mayAskRedis()) return null;
-  let timer: NodeJS.Timeout | undefined;
   try {
     const limiter = await (shared.limiter ??= connectRedis(config().REDIS_URL!));
     await limiter.ready;
     if (limiter.clockOffsetMs === undefined) throw new Error('Redis is not connected');
     const deadline = Date.now() + limiter.clockOffsetMs + SCRIPT_DEADLINE_MS;
     const answer = limiter.client.eval(TAKE_TOKEN, 1, `${config().REDIS_KEY_PREFIX}ratelimit:${keyId}`, rate, burst, deadline) as Promise<[number, string]>;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_BUDGET_MS} ms`)), REDIS_BUDGET_MS);
-    });
-    const [allowed, tokens] = await Promise.race([answer, timeout]);
+    const [allowed, tokens] = await withinBudget(answer, REDIS_BUDGET_MS, `Redis did not answer within ${REDIS_BUDGET_MS} ms`);
     if (allowed === -1) throw new Error('Redis answered past the deadline');
     recordRedisAnswer(true);
     return { allowed: allowed === 1, tokens: Number(tokens) };
   } catch (error) {
     recordRedisAnswer(false, error);
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -159,15 +159,15 @@ describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBo
     const nginxConf = fs.readFileSync('deploy/nginx.conf', 'utf8');
     const nginxIdleSeconds = Number(/upstream petstore \{[^]*?keepalive_timeout (\d+)s;/.exec(nginxConf)?.[1]);
     // Read with node:http: fetch does not show the Keep-Alive header.
-    const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+    const keepAlive = await new Promise<string>((resolve, reject) =>
       http
         .get(`${fleet.instances[0]!.baseUrl}/healthz`, (response) => {
           response.resume();
-          resolve(response.headers['keep-alive']);
+          resolve(String(response.headers['keep-alive']));
         })
         .on('error', reject),
     );
-    const instanceIdleSeconds = Number(/timeout=(\d+)/.exec(keepAlive ?? '')?.[1]);
+    const instanceIdleSeconds = Number(/timeout=(\d+)/.exec(keepAlive)?.[1]);
     expect(instanceIdleSeconds).toBeGreaterThan(0);
     expect(nginxIdleSeconds).toBeGreaterThan(0);
     expect(nginxIdleSeconds).toBeLessThan(instanceIdleSeconds);

@@ -3,14 +3,38 @@
 // A plain race with setTimeout counts this process's own lag against the other
 // side: when the event loop was busy past the budget, the timer and the answer
 // are due at once, and Node runs timers before it reads sockets, so an answer
-// that came in time would lose.
+// that came in time would lose (and a committed write would be reported failed).
 
-/** `answer`, or a rejection with `message` once `budgetMs` have passed and what had arrived by then was read. */
-export function withinBudget<T>(answer: Promise<T>, budgetMs: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
+/**
+ * `answer`, or, once `budgetMs` have passed and what had arrived by then was
+ * read, the error `expire` returns. `expire` runs only when the answer lost, so
+ * it may act on that (cancel the work). `mayBeAnswered` says whether an answer
+ * can have arrived at all (a request not sent yet cannot have one): if not, the
+ * budget ends at once, before the request can be sent.
+ */
+export function withinBudget<T>(answer: PromiseLike<T>, budgetMs: number, expire: () => Error, mayBeAnswered = () => true): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let isSettled = false;
+    const end = () => {
+      if (isSettled) return;
+      isSettled = true;
+      reject(expire());
+    };
     // setImmediate runs after the event loop's poll for I/O: an answer already received settles first.
-    timer = setTimeout(() => setImmediate(() => reject(new Error(message))), budgetMs);
+    const timer = setTimeout(() => (mayBeAnswered() ? setImmediate(end) : end()), budgetMs);
+    answer.then(
+      (value) => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
 }

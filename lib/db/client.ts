@@ -183,7 +183,7 @@ function listenOnOwnConnection(url: string): SharedListener {
     const connection = current;
     if (!connection) return;
     try {
-      await withinBudget(connection`select 1`, LISTEN_HEARTBEAT_TIMEOUT_MS, 'heartbeat timeout');
+      await withinBudget(connection`select 1`, LISTEN_HEARTBEAT_TIMEOUT_MS, () => new Error('heartbeat timeout'));
     } catch {
       lose(connection);
     }

@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
 import { processState } from '../process-state';
+import { withinBudget } from '../within-budget';
 
 /** The time a query or a whole transaction may take unless the caller set another (withDatabaseTimeout). */
 const DATABASE_TIMEOUT_MS = 3_000;
@@ -83,21 +84,25 @@ function bound(query: PendingQuery, deadline: number): PendingQuery {
   const run = query.then.bind(query);
   const budget = Math.round(deadline - performance.now());
   let outcome: Promise<unknown> | undefined;
-  const settle = () =>
-    new Promise((resolve, reject) => {
-      const remaining = deadline - performance.now();
-      if (remaining <= 0) return reject(timeoutError(budget));
-      const timer = setTimeout(() => {
+  const settle = () => {
+    const remaining = deadline - performance.now();
+    if (remaining <= 0) return Promise.reject(timeoutError(budget));
+    return withinBudget(
+      { then: run },
+      remaining,
+      () => {
         if (query.state === null) {
           query.strings = ['select 1'];
           query.args = [];
         } else {
           cancelOnServer(query);
         }
-        reject(timeoutError(budget));
-      }, remaining);
-      run(...stopTimerOnSettle(timer, resolve, reject));
-    });
+        return timeoutError(budget);
+      },
+      // Not sent yet: nothing can have answered it, and it must not be sent as it is now.
+      () => query.state !== null,
+    );
+  };
   // The driver's then/catch/finally start the query; these start it only through settle().
   const then = (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => (outcome ??= settle()).then(onFulfilled, onRejected);
   // Plain assignments: cheaper per query than defining properties (docs/PERFORMANCE.md).
@@ -144,28 +149,8 @@ function boundTransaction(target: Sql, method: 'begin' | 'savepoint', args: unkn
     if (isAbandoned || performance.now() >= deadline) throw timeoutError(budget);
     return work(boundedClient(transaction, deadline));
   });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => {
-        isAbandoned = true;
-        reject(timeoutError(budget));
-      },
-      Math.max(0, deadline - performance.now()),
-    );
-    running.then(...stopTimerOnSettle(timer, resolve, reject));
+  return withinBudget(running, Math.max(0, deadline - performance.now()), () => {
+    isAbandoned = true;
+    return timeoutError(budget);
   });
-}
-
-/** A promise's resolve and reject that first stop the timer of its deadline. */
-function stopTimerOnSettle(timer: NodeJS.Timeout, resolve: (value: unknown) => void, reject: (reason: unknown) => void) {
-  return [
-    (value: unknown) => {
-      clearTimeout(timer);
-      resolve(value);
-    },
-    (error: unknown) => {
-      clearTimeout(timer);
-      reject(error);
-    },
-  ] as const;
 }

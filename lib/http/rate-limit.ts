@@ -145,7 +145,7 @@ async function takeFromRedis(keyId: number, { rate, burst }: Limits): Promise<{ 
     if (limiter.clockOffsetMs === undefined) throw new Error('Redis is not connected');
     const deadline = Date.now() + limiter.clockOffsetMs + SCRIPT_DEADLINE_MS;
     const answer = limiter.client.eval(TAKE_TOKEN, 1, `${config().REDIS_KEY_PREFIX}ratelimit:${keyId}`, rate, burst, deadline) as Promise<[number, string]>;
-    const [allowed, tokens] = await withinBudget(answer, REDIS_BUDGET_MS, `Redis did not answer within ${REDIS_BUDGET_MS} ms`);
+    const [allowed, tokens] = await withinBudget(answer, REDIS_BUDGET_MS, () => new Error(`Redis did not answer within ${REDIS_BUDGET_MS} ms`));
     if (allowed === -1) throw new Error('Redis answered past the deadline');
     recordRedisAnswer(true);
     return { allowed: allowed === 1, tokens: Number(tokens) };

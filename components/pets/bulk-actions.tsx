@@ -5,7 +5,7 @@
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
 import { Trash2, X } from 'lucide-react';
-import Link from 'next/link';
+import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
@@ -257,9 +257,9 @@ function RefusedPets({ refused }: { refused: BulkRefusal[] }) {
         <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
           {refused.map(({ pet, error }) => (
             <li key={pet.id} className="px-4 py-2 [overflow-wrap:anywhere]">
-              <Link href={`/pets/${pet.id}`} className="font-medium underline underline-offset-2 hover:text-indigo-700 dark:hover:text-indigo-300">
+              <IntentLink href={`/pets/${pet.id}`} className="font-medium underline underline-offset-2 hover:text-indigo-700 dark:hover:text-indigo-300">
                 {pet.name}
-              </Link>
+              </IntentLink>
               <span className="text-zinc-600 dark:text-zinc-400">: {plainMessage(error)}</span>
             </li>
           ))}

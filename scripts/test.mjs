@@ -78,13 +78,12 @@ const TWO_AT_A_TIME = ['--project=api', '--fileParallelism', '--maxWorkers=2'];
 // 250 ms while Redis is stalled): beside the browser suite they failed, so they run
 // last, without the lanes, on PostgreSQL and through PgBouncer (a file with a cluster
 // of its own, or in ONCE, on PostgreSQL only).
-const HELD_LOCK = 'tests/faults/held-lock.test.ts';
 const LOAD_SENSITIVE = [
   'tests/api/api-key-cache.test.ts',
   'tests/api/orders-concurrency.test.ts',
   'tests/faults/one-state-per-process.test.ts',
   'tests/faults/change-feed-load.test.ts',
-  HELD_LOCK,
+  'tests/faults/held-lock.test.ts',
   'tests/faults/database-pause.test.ts',
   'tests/faults/redis-stall.test.ts',
 ];
@@ -433,19 +432,12 @@ async function runEverything() {
     }),
   );
   if (!onlyDatabase) {
-    // Four at once, without the lanes: they mostly wait (on a held lock, a paused
+    // Three at once, without the lanes: they mostly wait (on a held lock, a paused
     // cluster, a lease), a load their bounds allow, where the lanes' near 10 did not.
-    // The held lock (two files' worth of waiting) is a step of its own, so that no
-    // step is much longer than the paused cluster's.
     const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE);
-    const onEachDatabaseButTheLock = without(onEachDatabase, [HELD_LOCK]);
     await Promise.all([
-      laneStep('load-sensitive API tests, on postgres', ['--project=api'], onEachDatabaseButTheLock, { TEST_DATABASE: 'postgres' })(),
-      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], onEachDatabaseButTheLock, { TEST_DATABASE: 'pgbouncer' })(),
-      (async () => {
-        await laneStep('a held lock, on postgres', ['--project=api'], [HELD_LOCK], { TEST_DATABASE: 'postgres' })();
-        await laneStep('a held lock, on pgbouncer', ['--project=api'], [HELD_LOCK], { TEST_DATABASE: 'pgbouncer' })();
-      })(),
+      laneStep('load-sensitive API tests, on postgres', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'postgres' })(),
+      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'pgbouncer' })(),
       laneStep('load-sensitive tests with a cluster or servers of their own, on postgres', ['--project=api'], without(LOAD_SENSITIVE, onEachDatabase), {
         TEST_DATABASE: 'postgres',
       })(),

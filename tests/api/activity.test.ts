@@ -4,13 +4,12 @@
 // it filtered and paged; the table refuses to be rewritten.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, scopesFor } from '@/lib/api-keys';
-import { createUser } from '@/lib/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import { signInToDashboard, type DashboardSession } from '../support/dashboard-session';
-import { serverWithData, type SeededServer } from '../support/seeded-server';
+import type { SeededServer } from '../support/seeded-server';
+import { addKeysOf, addUser, suiteServerWith } from '../support/suite-users';
 
 const PASSWORD = 'an activity test password';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@activity.test`;
@@ -21,17 +20,14 @@ describe('the activity log', () => {
   let admin: DashboardSession;
 
   beforeAll(async () => {
-    server = await serverWithData(async (database) => {
-      const admin = uniqueEmail('admin');
-      const viewer = uniqueEmail('viewer');
-      const adminUser = (await createUser(database, { email: admin, password: PASSWORD, role: 'admin' }))!;
-      await createUser(database, { email: viewer, password: PASSWORD, role: 'viewer' });
-      const made = await createApiKey(database, { name: 'admin’s script', scopes: scopesFor('write'), userId: adminUser.id });
-      return { admin, viewer, keyOfAdmin: made.secret, keyOfAdminId: made.apiKey.id };
-    });
+    const adminEmail = uniqueEmail('admin');
+    const viewer = uniqueEmail('viewer');
+    await addUser(adminEmail, PASSWORD, 'admin');
+    await addUser(viewer, PASSWORD, 'viewer');
+    const [made] = await addKeysOf(adminEmail, PASSWORD, [{ name: 'admin’s script', scope: 'write' }]);
+    server = suiteServerWith({ admin: adminEmail, viewer, keyOfAdmin: made!.secret, keyOfAdminId: made!.id });
     admin = (await signInToDashboard(server.baseUrl, server.seed.admin, PASSWORD))!;
   });
-  afterAll(() => server.stop());
 
   const call = (method: string, path: string, key: string, json?: unknown, id?: string) =>
     api(method, path, { baseUrl: server.baseUrl, key, json, headers: id ? { 'x-request-id': id } : {} });

@@ -4,7 +4,7 @@
 // database with a clock of the test's own.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { signInFailures } from '@/lib/db/schema';
 import { admitSignInAttempt, delayAfterFailures, FREE_ATTEMPTS, forgetSignInFailures } from '@/lib/sign-in-throttle';
@@ -12,6 +12,7 @@ import { createUser } from '@/lib/users';
 import { runCli } from '../support/cli';
 import { openTestDatabase } from '../support/database';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
+import { addUser, suiteServerWith } from '../support/suite-users';
 
 const PASSWORD = 'a long enough password';
 
@@ -42,15 +43,11 @@ describe('sign-in throttling over HTTP', () => {
   let server: SeededServer<{ email: string; other: string }>;
 
   beforeAll(async () => {
-    server = await serverWithData(async (database) => {
-      const email = uniqueEmail('user');
-      const other = uniqueEmail('other');
-      await createUser(database, { email, password: PASSWORD });
-      await createUser(database, { email: other, password: PASSWORD });
-      return { email, other };
-    });
+    const email = uniqueEmail('user');
+    const other = uniqueEmail('other');
+    for (const address of [email, other]) await addUser(address, PASSWORD, 'viewer');
+    server = suiteServerWith({ email, other });
   });
-  afterAll(() => server.stop());
 
   it('after five failures even the right password waits, while other accounts are untouched', async () => {
     const { email, other } = server.seed;

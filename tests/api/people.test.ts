@@ -3,13 +3,12 @@
 // sessions at once (the sign-in page then says why, with no way back to a page),
 // and the keys that must stop answer 401 from the next request.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, scopesFor } from '@/lib/api-keys';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/contract/roles';
-import { createUser } from '@/lib/users';
 import { api } from '../support/api';
 import { openPage, signInToDashboard, type DashboardSession } from '../support/dashboard-session';
-import { serverWithData, type SeededServer } from '../support/seeded-server';
+import type { SeededServer } from '../support/seeded-server';
+import { addKeysOf, addUser, suiteServerWith } from '../support/suite-users';
 
 const PASSWORD = 'a people test password';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@people.test`;
@@ -21,22 +20,24 @@ describe('people lifecycle', () => {
   let admin: DashboardSession;
 
   beforeAll(async () => {
-    server = await serverWithData(async (database) => {
-      const admin = uniqueEmail('admin');
-      await createUser(database, { email: admin, password: PASSWORD, role: 'admin' });
-      const people: Record<string, Person> = {};
-      for (const label of ['disabled', 'demoted', 'deleted', 'reset', 'self']) {
-        const role: Role = label === 'demoted' ? 'editor' : 'viewer';
-        const user = (await createUser(database, { email: uniqueEmail(label), password: PASSWORD, role }))!;
-        const key = (scope: 'read' | 'write') =>
-          createApiKey(database, { name: `${label} ${scope}`, scopes: scopesFor(scope), userId: user.id }).then((made) => made.secret);
-        people[label] = { id: user.id, email: user.email, readKey: await key('read'), writeKey: role === 'editor' ? await key('write') : undefined };
-      }
-      return { admin, people };
-    });
+    const adminEmail = uniqueEmail('admin');
+    await addUser(adminEmail, PASSWORD, 'admin');
+    const people: Record<string, Person> = {};
+    for (const label of ['disabled', 'demoted', 'deleted', 'reset', 'self']) {
+      const role: Role = label === 'demoted' ? 'editor' : 'viewer';
+      const email = uniqueEmail(label);
+      const id = await addUser(email, PASSWORD, role);
+      const scopes = role === 'editor' ? (['read', 'write'] as const) : (['read'] as const);
+      const [readKey, writeKey] = await addKeysOf(
+        email,
+        PASSWORD,
+        scopes.map((scope) => ({ name: `${label} ${scope}`, scope })),
+      );
+      people[label] = { id, email, readKey: readKey!.secret, writeKey: writeKey?.secret };
+    }
+    server = suiteServerWith({ admin: adminEmail, people });
     admin = (await signInToDashboard(server.baseUrl, server.seed.admin, PASSWORD))!;
   });
-  afterAll(() => server.stop());
 
   const call = (method: string, path: string, key: string, json?: unknown) => api(method, path, { baseUrl: server.baseUrl, key, json });
   const person = (label: string) => server.seed.people[label]!;

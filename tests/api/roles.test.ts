@@ -3,13 +3,12 @@
 // (403) everything the role lacks and allowed the rest. Bodies and ids are
 // chosen so that an allowed call is refused later (400, 404): nothing changes.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, scopesFor } from '@/lib/api-keys';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/contract/roles';
-import { createUser } from '@/lib/users';
 import { api } from '../support/api';
 import { signInToDashboard, type DashboardSession } from '../support/dashboard-session';
-import { serverWithData, type SeededServer } from '../support/seeded-server';
+import type { SeededServer } from '../support/seeded-server';
+import { addKeysOf, addUser, suiteServerWith } from '../support/suite-users';
 
 const PASSWORD = 'a role test password';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@roles.test`;
@@ -46,23 +45,21 @@ describe('roles, enforced on /v1 through the session key', () => {
   const sessions = {} as Record<Role, DashboardSession>;
 
   beforeAll(async () => {
-    server = await serverWithData(async (database) => {
-      const emails = {} as Record<Role, string>;
-      for (const role of ['viewer', 'editor', 'admin'] as const) {
-        emails[role] = uniqueEmail(role);
-        await createUser(database, { email: emails[role], password: PASSWORD, role });
-      }
-      const other = (await createUser(database, { email: uniqueEmail('other'), password: PASSWORD, role: 'editor' }))!;
-      const othersKey = await createApiKey(database, { name: 'another user’s key', scopes: scopesFor('read'), userId: other.id });
-      return { ...emails, othersKeyId: othersKey.apiKey.id };
-    });
+    const emails = {} as Record<Role, string>;
+    for (const role of ['viewer', 'editor', 'admin'] as const) {
+      emails[role] = uniqueEmail(role);
+      await addUser(emails[role], PASSWORD, role);
+    }
+    const other = uniqueEmail('other');
+    await addUser(other, PASSWORD, 'editor');
+    const [othersKey] = await addKeysOf(other, PASSWORD, [{ name: 'another user’s key', scope: 'read' }]);
+    server = suiteServerWith({ ...emails, othersKeyId: othersKey!.id });
     for (const role of ['viewer', 'editor', 'admin'] as const) {
       const session = await signInToDashboard(server.baseUrl, server.seed[role], PASSWORD);
       expect(session, `${role} signs in`).toBeDefined();
       sessions[role] = session!;
     }
   });
-  afterAll(() => server.stop());
 
   const call = (method: string, path: string, key: string, json?: unknown) => api(method, path, { baseUrl: server.baseUrl, key, json });
 

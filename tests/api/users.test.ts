@@ -1,35 +1,36 @@
 // /v1/users and /v1/me/password: adding dashboard users (admin) and changing
 // one's own password with the current one, over HTTP.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, scopesFor } from '@/lib/api-keys';
-import { createUser } from '@/lib/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { serverWithData, type SeededServer } from '../support/seeded-server';
+import type { SeededServer } from '../support/seeded-server';
+import { addUser, sessionKeyOf, suiteServerWith } from '../support/suite-users';
 
 const PASSWORD = 'the first password';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@users.test`;
 
 describe('dashboard users', () => {
-  // A user with a key like the one a dashboard sign-in makes, and a key made by hand with every scope.
+  // Users signed in to the dashboard (their sessions' keys), and a key with the write scope only.
   let server: SeededServer<{ sessionKey: string; otherSessionKey: string; twoSessionKeys: [string, string]; writeKey: string }>;
 
   beforeAll(async () => {
-    server = await serverWithData(async (database) => {
-      const sessionKeyFor = async (email: string) => {
-        const user = (await createUser(database, { email, password: PASSWORD }))!;
-        return (await createApiKey(database, { name: `Dashboard session of ${email}`, scopes: scopesFor('admin'), userId: user.id, isSession: true })).secret;
-      };
-      const writeKey = (await createApiKey(database, { name: 'writer', scopes: scopesFor('write') })).secret;
-      // One user signed in twice (say, laptop and phone).
-      const twice = (await createUser(database, { email: uniqueEmail('twice'), password: PASSWORD }))!;
-      const sessionOf = async (device: string) =>
-        (await createApiKey(database, { name: `Dashboard session (${device})`, scopes: scopesFor('admin'), userId: twice.id, isSession: true })).secret;
-      const twoSessionKeys: [string, string] = [await sessionOf('laptop'), await sessionOf('phone')];
-      return { sessionKey: await sessionKeyFor(uniqueEmail('me')), otherSessionKey: await sessionKeyFor(uniqueEmail('other')), twoSessionKeys, writeKey };
+    const signedInAdmin = async (email: string) => {
+      await addUser(email, PASSWORD, 'admin');
+      return sessionKeyOf(email, PASSWORD);
+    };
+    const writer = await api<{ key: string }>('POST', '/v1/api-keys', { json: { name: 'writer', scope: 'write' } });
+    expect(writer.status).toBe(201);
+    // One user signed in twice (say, laptop and phone).
+    const twice = uniqueEmail('twice');
+    const laptop = await signedInAdmin(twice);
+    const twoSessionKeys: [string, string] = [laptop, await sessionKeyOf(twice, PASSWORD)];
+    server = suiteServerWith({
+      sessionKey: await signedInAdmin(uniqueEmail('me')),
+      otherSessionKey: await signedInAdmin(uniqueEmail('other')),
+      twoSessionKeys,
+      writeKey: writer.body.key,
     });
   });
-  afterAll(() => server.stop());
 
   const call = (method: string, path: string, key: string, json?: unknown) => api(method, path, { baseUrl: server.baseUrl, key, json });
 

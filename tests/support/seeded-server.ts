@@ -3,7 +3,8 @@
 // domain modules and the drizzle schema.
 // On PostgreSQL the suite's database and server are used. A PGlite folder can
 // be opened by one process only, so on PGlite a fresh folder is migrated and
-// prepared first, and a dedicated server is started on it.
+// prepared first, and a dedicated server is started on it. (Tests that need only
+// users and their keys make them through the API instead: suite-users.ts.)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -155,6 +155,16 @@ async function takeFromRedis(keyId: number, { rate, burst }: Limits): Promise<{ 
   }
 }
 
+/**
+ * Opens the limiter's Redis connection at start-up (with REDIS_URL set), so that a fresh
+ * instance's first requests find it ready rather than wait for it, or pass uncounted
+ * when it takes longer than FIRST_CONNECTION_MS on a busy machine.
+ */
+export function connectRateLimiter(): void {
+  const { REDIS_URL, RATE_LIMIT_RATE } = config();
+  if (REDIS_URL && RATE_LIMIT_RATE > 0) shared.limiter ??= connectRedis(REDIS_URL);
+}
+
 async function connectRedis(url: string): Promise<RedisLimiter> {
   const { Redis } = await import('ioredis');
   // No offline queue: while Redis is away, a request learns it at once and

@@ -1,6 +1,7 @@
 // What the server does once at start-up: check the configuration, register what
-// server.mjs needs to shut down (lib/shutdown.ts), migrate, make the bootstrap key valid, make
-// sure someone can sign in to the dashboard, and fill an empty embedded catalogue.
+// server.mjs needs to shut down (lib/shutdown.ts), open the rate limiter's Redis
+// connection, migrate, make the bootstrap key valid, make sure someone can sign
+// in to the dashboard, and fill an empty embedded catalogue.
 import { pruneActivity } from '../activity';
 import { ensureBootstrapKey } from '../api-keys';
 import { failureReason, logFailure } from '../failure-log';
@@ -16,10 +17,12 @@ import { processState } from '../process-state';
 import { isCatalogueEmpty, seedCatalogue } from '../seed';
 import { registerShutdownHook } from './shutdown';
 import { countUsers, createUser, generatePassword } from '../users';
+import { connectRateLimiter } from '../http/rate-limit';
 
 async function startUp(): Promise<void> {
   const settings = config();
   registerShutdownHook();
+  connectRateLimiter();
   await migrateDatabase();
   const database = await db();
   if (settings.PETSTORE_BOOTSTRAP_API_KEY) await ensureBootstrapKey(database, settings.PETSTORE_BOOTSTRAP_API_KEY);

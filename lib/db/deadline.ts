@@ -69,7 +69,8 @@ function nextDeadline(): number {
 
 /**
  * The query runs only once awaited (the driver's queries are lazy). At the
- * deadline its caller gets DATABASE_TIMEOUT. A query still waiting for a
+ * deadline its caller gets DATABASE_TIMEOUT, unless its answer had arrived by
+ * then (within-budget.ts: read before the deadline ends). A query still waiting for a
  * connection then is turned into `select 1` before it can be sent, so a write
  * its caller was told failed never happens later. (The driver's own cancel()
  * is no use there: on a query handed to a connection that is still connecting

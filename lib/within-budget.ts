@@ -15,26 +15,19 @@
 export function withinBudget<T>(answer: PromiseLike<T>, budgetMs: number, expire: () => Error, mayBeAnswered = () => true): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let isSettled = false;
-    const end = () => {
+    // The first of the answer and the budget's end settles; the other is ignored.
+    const settleOnce = (settle: () => void) => {
       if (isSettled) return;
       isSettled = true;
-      reject(expire());
+      clearTimeout(timer);
+      settle();
     };
+    const end = () => settleOnce(() => reject(expire()));
     // setImmediate runs after the event loop's poll for I/O: an answer already received settles first.
     const timer = setTimeout(() => (mayBeAnswered() ? setImmediate(end) : end()), budgetMs);
     answer.then(
-      (value) => {
-        if (isSettled) return;
-        isSettled = true;
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (isSettled) return;
-        isSettled = true;
-        clearTimeout(timer);
-        reject(error);
-      },
+      (value) => settleOnce(() => resolve(value)),
+      (error: unknown) => settleOnce(() => reject(error)),
     );
   });
 }

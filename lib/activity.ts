@@ -25,10 +25,15 @@ export function actingAs<Result>(actor: Actor, work: () => Promise<Result>): Pro
   return actors.run(actor, work);
 }
 
-/** The `petstore.actor` setting for the current actor ('' for none: the system). */
+// The setting's fields are joined by the unit separator (U+001F), which none of them can
+// hold (a label is an email or a key's name: no control characters), and the triggers read
+// them with split_part (drizzle/0017): cheaper for every change than parsing JSON.
+const FIELD_SEPARATOR = '\x1f';
+
+/** The `petstore.actor` setting for the current actor: "keyId␟userId␟requestId␟label" ('' for none: the system). */
 export function actorSetting(): string {
   const actor = actors.getStore();
-  return actor ? JSON.stringify(actor) : '';
+  return actor ? [actor.keyId, actor.userId ?? '', actor.requestId, actor.label].join(FIELD_SEPARATOR) : '';
 }
 
 // Prepared: the driver sends a statement with parameters that is not prepared

@@ -17,9 +17,18 @@ afterAll(() => close());
 const HIDDEN = ['created_at', 'updated_at'];
 const GENERIC = `record_activity('pet', ${HIDDEN.map((column) => `'${column}'`).join(', ')})`;
 const NAMED = 'record_pet_activity()';
-const ACTOR = JSON.stringify({ keyId: 7, userId: 3, label: 'ada@example.test', requestId: 'req-1' });
+const ACTOR = ['7', '3', 'req-1', 'ada@example.test'].join('\x1f');
 
-type Entry = { resource_id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type Entry = {
+  actor_user_id: unknown;
+  actor_key_id: unknown;
+  actor_label: string | null;
+  request_id: string | null;
+  resource_id: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 
 class RolledBack extends Error {}
 
@@ -63,6 +72,16 @@ it('writes the entries the generic trigger writes', async () => {
   expect(named.map(withoutId)).toEqual(generic.map(withoutId));
   expect(named[1]).toMatchObject({ before: { name: 'Rex', status: 'available' }, after: { name: 'Rex II', status: null } });
   expect(named[0]!.after!.id).toBe(Number(named[0]!.resource_id));
+  // The actor as the app sets it (lib/activity.ts), read by both functions.
+  for (const entry of [generic[0]!, named[0]!]) {
+    const { actor_user_id, actor_key_id, actor_label, request_id } = entry;
+    expect({ actor_user_id: Number(actor_user_id), actor_key_id: Number(actor_key_id), actor_label, request_id }).toEqual({
+      actor_user_id: 3,
+      actor_key_id: 7,
+      actor_label: 'ada@example.test',
+      request_id: 'req-1',
+    });
+  }
 });
 
 it('names every column of pets that is not hidden', async () => {

@@ -68,7 +68,7 @@ export async function runLoad(
   server: Server,
   scenario: Scenario,
   context: { pets: number; apiKey: string },
-  settings: { duration: number; connections: number },
+  settings: { duration: number; connections: number; rate?: number },
 ): Promise<LoadResult> {
   const toAutocannon = () => {
     const request = scenario.request(context);
@@ -85,6 +85,7 @@ export async function runLoad(
     url: server.baseUrl + path,
     connections: settings.connections,
     duration: settings.duration,
+    ...(settings.rate === undefined ? {} : { overallRate: settings.rate }),
     ...fixed,
     // Merged into autocannon's own request: a request object of ours alone would lose its Host header.
     ...(scenario.varies ? { requests: [{ setupRequest: (request) => ({ ...request, ...toAutocannon() }) }] } : {}),

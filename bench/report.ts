@@ -229,6 +229,7 @@ export function formatReport(input: Input) {
     warmup: number;
     serverWarmup?: number;
     connections: number;
+    rate?: number;
     nodePipeline?: number;
     serverEnv?: object;
     serverNode?: string;
@@ -237,7 +238,7 @@ export function formatReport(input: Input) {
   const lines = [
     `## Petstore benchmark, ${input.startedAt}`,
     '',
-    `${settings.connections} connections; each server first warmed up with ${settings.serverWarmup ?? 0} requests (30 s at most), then per scenario and server ` +
+    `${settings.connections} connections${settings.rate === undefined ? '' : `, ${settings.rate} requests a second in all`}; each server first warmed up with ${settings.serverWarmup ?? 0} requests (30 s at most), then per scenario and server ` +
       `${settings.warmup} s of warm-up and ${settings.duration} s measured` +
       `${(settings.rounds ?? 1) > 1 ? `, in ${settings.rounds} rounds (the targets' order alternating; their means reported)` : ''}; ` +
       'servers measured side by side in this one run. Machine: ' +

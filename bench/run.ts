@@ -35,6 +35,9 @@ const HELP = `npm run bench -- [options]
   --server-warmup N requests that warm each fresh server up first (default 5000,
                     at most 30 s; 0 in --smoke)
   --connections N   concurrent connections (default 50)
+  --rate N          send N requests a second in all, not as many as the server takes:
+                    CPU per request compared at one load (the activity log's cost:
+                    docs/PERFORMANCE.md); a target slower than N shows it in req/s
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
   --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
@@ -70,6 +73,7 @@ function options() {
       warmup: { type: 'string' },
       'server-warmup': { type: 'string' },
       connections: { type: 'string' },
+      rate: { type: 'string' },
       pets: { type: 'string' },
       scenarios: { type: 'string' },
       targets: { type: 'string' },
@@ -115,6 +119,7 @@ function options() {
     warmup: number(values.warmup, smoke ? 0 : 5),
     serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
     connections: number(values.connections, smoke ? 10 : 50),
+    rate: values.rate === undefined ? undefined : number(values.rate, 0),
     sizes: (values.pets ?? (smoke ? '1000' : '100000')).split(',').map((size) => number(size, 0)),
     scenarios: scenarioNames.map((name) => SCENARIOS.find((scenario) => scenario.name === name)!),
     targets,
@@ -261,6 +266,7 @@ async function main() {
       warmup: settings.warmup,
       serverWarmup: settings.serverWarmup,
       connections: settings.connections,
+      rate: settings.rate,
       smoke: settings.smoke,
       profile: settings.profile,
       serverEnv: settings.serverEnv,

@@ -30,15 +30,23 @@ type Entry = {
   after: Record<string, unknown> | null;
 };
 
+const THE_ACTOR = { actor_user_id: 3, actor_key_id: 7, actor_label: 'ada@example.test', request_id: 'req-1' };
+const actorOf = ({ actor_user_id, actor_key_id, actor_label, request_id }: Entry) => ({
+  actor_user_id: Number(actor_user_id),
+  actor_key_id: Number(actor_key_id),
+  actor_label,
+  request_id,
+});
+
 class RolledBack extends Error {}
 
 /** The entries a create, three updates and a delete write with `trigger` on pets, rolled back after. */
-async function entriesWritten(trigger: string): Promise<Entry[]> {
+async function entriesWritten(trigger: string, actor = ACTOR): Promise<Entry[]> {
   let entries: Entry[] = [];
   await client
     .transaction(async (transaction: Transaction) => {
       await transaction.exec(`create or replace trigger pets_activity after insert or update or delete on pets for each row execute function ${trigger}`);
-      await transaction.query(`select set_config('petstore.actor', $1, true)`, [ACTOR]);
+      await transaction.query(`select set_config('petstore.actor', $1, true)`, [actor]);
       const {
         rows: [pet],
       } = await transaction.query<{ id: number }>(`insert into pets (name, category_id, status) values ('Rex', 3, 'available') returning id`);
@@ -73,14 +81,14 @@ it('writes the entries the generic trigger writes', async () => {
   expect(named[1]).toMatchObject({ before: { name: 'Rex', status: 'available' }, after: { name: 'Rex II', status: null } });
   expect(named[0]!.after!.id).toBe(Number(named[0]!.resource_id));
   // The actor as the app sets it (lib/activity.ts), read by both functions.
-  for (const entry of [generic[0]!, named[0]!]) {
-    const { actor_user_id, actor_key_id, actor_label, request_id } = entry;
-    expect({ actor_user_id: Number(actor_user_id), actor_key_id: Number(actor_key_id), actor_label, request_id }).toEqual({
-      actor_user_id: 3,
-      actor_key_id: 7,
-      actor_label: 'ada@example.test',
-      request_id: 'req-1',
-    });
+  for (const entry of [generic[0]!, named[0]!]) expect(actorOf(entry)).toEqual(THE_ACTOR);
+});
+
+it('reads the JSON actor of an instance of the version before, as in a rolling upgrade', async () => {
+  const json = JSON.stringify({ keyId: 7, userId: 3, label: 'ada@example.test', requestId: 'req-1' });
+  for (const trigger of [GENERIC, NAMED]) {
+    const entries = await entriesWritten(trigger, json);
+    expect(entries.map(actorOf)).toEqual(entries.map(() => THE_ACTOR));
   }
 });
 

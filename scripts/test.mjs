@@ -402,17 +402,16 @@ async function runEverything() {
     // cores are busy throughout (two lanes took as long), so the order matters more
     // than the count: lane one is the browser suite alone, the longest step, from the
     // start; lane two the API suite on PostgreSQL's shared server, the tests that bring
-    // clusters of their own, the image and the fleet; lane three the unit and domain
-    // tests, the other databases (PGlite, through PgBouncer), the tests with servers of
-    // their own and /v1 served by Next alone. Their times are in the README.
+    // clusters of their own and the image (its build the longest step after the browser's);
+    // lane three the unit and domain tests, the other databases (PGlite, through PgBouncer),
+    // the tests with servers of their own, /v1 served by Next alone and the fleet. Their
+    // times are in the README.
     const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
     lanes.push(browser);
     lanes.push([
       api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
       laneStep('fault tests with clusters of their own, on postgres', TWO_AT_A_TIME, without(OWN_CLUSTER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
       laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
-      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
-      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
     ]);
     lanes.push([
       laneStep('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []),
@@ -426,6 +425,8 @@ async function runEverything() {
         TEST_DATABASE: 'postgres',
         PETSTORE_V1_VIA: 'next',
       }),
+      // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
+      laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
     ]);
   }
   await Promise.all(

@@ -47,10 +47,15 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   it('creates exactly once when ten identical requests race', async () => {
     const name = `Race ${randomUUID()}`;
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => createPet({ name, categoryId: 3 }, key)));
+    const raced = await Promise.all(Array.from({ length: 10 }, () => createPet({ name, categoryId: 3 }, key)));
+    // A 503 (a loaded machine: the request waited for a connection past its deadline) ran
+    // nothing and says to retry: a client sends it again with the same key, and so does this.
+    const answers = await Promise.all(
+      raced.map((answer) => (answer.status === 503 && answer.body.code === 'service_unavailable' ? createPet({ name, categoryId: 3 }, key) : answer)),
+    );
     const created = answers.filter((answer) => answer.status === 201);
     const inProgress = answers.filter((answer) => answer.status === 409);
-    expect(created.length + inProgress.length).toBe(10);
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 201 && status !== 409)).toEqual([]);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
     for (const answer of inProgress) expect(answer.body).toMatchObject({ code: 'conflict', status: 409, message: expect.stringContaining('in progress') });

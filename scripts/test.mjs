@@ -79,13 +79,15 @@ const TWO_AT_A_TIME = ['--project=api', '--fileParallelism', '--maxWorkers=2'];
 // 40 ms budget for Redis): beside the browser suite they failed, so they run
 // last, without the lanes, on PostgreSQL and through PgBouncer (a file with a cluster
 // of its own, or in ONCE, on PostgreSQL only).
+const HELD_LOCK = 'tests/faults/held-lock.test.ts';
+const DATABASE_PAUSE = 'tests/faults/database-pause.test.ts';
 const LOAD_SENSITIVE = [
   'tests/api/api-key-cache.test.ts',
   'tests/api/orders-concurrency.test.ts',
   'tests/faults/one-state-per-process.test.ts',
   'tests/faults/change-feed-load.test.ts',
-  'tests/faults/held-lock.test.ts',
-  'tests/faults/database-pause.test.ts',
+  HELD_LOCK,
+  DATABASE_PAUSE,
   'tests/faults/redis-stall.test.ts',
   'tests/api/rate-limit.test.ts',
 ];
@@ -435,15 +437,22 @@ async function runEverything() {
     }),
   );
   if (!onlyDatabase) {
-    // Three at once, without the lanes: they mostly wait (on a held lock, a paused
-    // cluster, a lease), a load their bounds allow, where the lanes' near 10 did not.
-    const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE);
+    // Five at once, without the lanes: they mostly wait (on a held lock, a paused cluster,
+    // a lease), a load their bounds allow, where the lanes' near 10 did not. The held lock's
+    // holds and the paused cluster wait longest, so each has a step of its own.
+    const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE, [HELD_LOCK]);
+    const tailStep = (/** @type {string} */ label, /** @type {string[]} */ files, /** @type {string} */ database) =>
+      laneStep(label, ['--project=api'], files, { TEST_DATABASE: database })();
     await Promise.all([
-      laneStep('load-sensitive API tests, on postgres', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'postgres' })(),
-      laneStep('load-sensitive API tests, on pgbouncer', ['--project=api'], onEachDatabase, { TEST_DATABASE: 'pgbouncer' })(),
-      laneStep('load-sensitive tests with a cluster or servers of their own, on postgres', ['--project=api'], without(LOAD_SENSITIVE, onEachDatabase), {
-        TEST_DATABASE: 'postgres',
-      })(),
+      tailStep('load-sensitive API tests, on postgres', onEachDatabase, 'postgres'),
+      tailStep('load-sensitive API tests, on pgbouncer', onEachDatabase, 'pgbouncer'),
+      tailStep(
+        'a held lock, then the limiter and a stalled Redis, on postgres',
+        [HELD_LOCK, ...without(LOAD_SENSITIVE, onEachDatabase, [HELD_LOCK, DATABASE_PAUSE])],
+        'postgres',
+      ),
+      tailStep('a held lock, on pgbouncer', [HELD_LOCK], 'pgbouncer'),
+      tailStep('a paused cluster of its own', [DATABASE_PAUSE], 'postgres'),
     ]);
   }
   finish();

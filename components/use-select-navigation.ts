@@ -6,8 +6,9 @@
 //   list was before it (pushing every change left one entry per key press);
 // - display: the URL catches up a moment after each change, so the select shows
 //   the latest choice until it does (else it snapped back to an older value
-//   between presses, and the next press started from there).
-import { useRef, useState } from 'react';
+//   between presses, and the next press started from there); Back and Forward
+//   make the URL the authority again, caught up or not.
+import { useEffect, useRef, useState } from 'react';
 import { showList } from './list-navigation';
 
 export function useSelectNavigation(current: string) {
@@ -16,6 +17,13 @@ export function useSelectNavigation(current: string) {
   const hasPushed = useRef(false);
   const [chosen, setChosen] = useState<string>();
   if (chosen !== undefined && chosen === current) setChosen(undefined);
+  // Back pressed before the URL had caught up (a slow machine) left the last choice on show
+  // over the URL it went back to.
+  useEffect(() => {
+    const forget = () => setChosen(undefined);
+    window.addEventListener('popstate', forget);
+    return () => window.removeEventListener('popstate', forget);
+  }, []);
   return {
     value: chosen ?? current,
     /** A new visit to the select may push again. */

@@ -47,3 +47,21 @@ for (const pace of ['quick', 'slow'] as const) {
     await expect(order).toHaveValue('id');
   });
 }
+
+test('Back right after the last arrow key shows the order it went back to, on a slow machine', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page.getByRole('table', { name: 'Orders', exact: true })).toBeVisible();
+  // Chromium's CPU slowed 8×: Back then comes before the list has caught up with the
+  // last press (5 runs of 8 kept showing that press's order over the URL Back went to).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  const order = page.getByLabel('Order', { exact: true });
+  await order.focus();
+  for (const reached of ['-id', 'createdAt', '-createdAt']) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`/orders\\?sort=${reached}$`));
+  }
+  await page.goBack();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(order).toHaveValue('id');
+});

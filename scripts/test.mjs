@@ -393,8 +393,10 @@ async function runEverything() {
   }
   const onlyDatabase = process.env.TEST_DATABASE;
   const all = apiFiles();
-  const api = (/** @type {string} */ database, /** @type {string[]} */ files) =>
-    laneStep(`API tests on ${database}`, ['--project=api'], files, { TEST_DATABASE: database });
+  /** An API suite step: these files on that database, under this label. */
+  const apiStep = (/** @type {string} */ label, /** @type {string[]} */ files, /** @type {string} */ database) =>
+    laneStep(label, ['--project=api'], files, { TEST_DATABASE: database });
+  const api = (/** @type {string} */ database, /** @type {string[]} */ files) => apiStep(`API tests on ${database}`, files, database);
   /** @type {(() => Promise<void>)[][]} */
   const lanes = [];
   if (onlyDatabase) {
@@ -441,18 +443,16 @@ async function runEverything() {
     // a lease), a load their bounds allow, where the lanes' near 10 did not. The held lock's
     // holds and the paused cluster wait longest, so each has a step of its own.
     const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE, [HELD_LOCK]);
-    const tailStep = (/** @type {string} */ label, /** @type {string[]} */ files, /** @type {string} */ database) =>
-      laneStep(label, ['--project=api'], files, { TEST_DATABASE: database })();
     await Promise.all([
-      tailStep('load-sensitive API tests, on postgres', onEachDatabase, 'postgres'),
-      tailStep('load-sensitive API tests, on pgbouncer', onEachDatabase, 'pgbouncer'),
-      tailStep(
+      apiStep('load-sensitive API tests, on postgres', onEachDatabase, 'postgres')(),
+      apiStep('load-sensitive API tests, on pgbouncer', onEachDatabase, 'pgbouncer')(),
+      apiStep(
         'a held lock, then the limiter and a stalled Redis, on postgres',
         [HELD_LOCK, ...without(LOAD_SENSITIVE, onEachDatabase, [HELD_LOCK, DATABASE_PAUSE])],
         'postgres',
-      ),
-      tailStep('a held lock, on pgbouncer', [HELD_LOCK], 'pgbouncer'),
-      tailStep('a paused cluster of its own', [DATABASE_PAUSE], 'postgres'),
+      )(),
+      apiStep('a held lock, on pgbouncer', [HELD_LOCK], 'pgbouncer')(),
+      apiStep('a paused cluster of its own', [DATABASE_PAUSE], 'postgres')(),
     ]);
   }
   finish();

@@ -4,7 +4,8 @@
 // that size is reused. With DATABASE_URL set, that database is used as it is
 // (seeded only if it has no pets). A bench database migrated by another
 // checkout (a migration this one does not have) is made again from scratch.
-// The app-nolog target gets a copy with the activity triggers disabled.
+// The app-nolog target gets a copy with the activity triggers disabled, and
+// app-copy, its control, a copy as it is.
 import fs from 'node:fs';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -122,11 +123,12 @@ export async function removeBenchRows(database: BenchDatabase): Promise<void> {
 }
 
 /**
- * A copy of the bench database with the activity triggers (drizzle/0011, pets' own from 0015) disabled, for the
- * app-nolog target: the same app and catalogue, without the log. Dropped by `drop`.
+ * A copy of the bench database, for the app-nolog target with the activity triggers (drizzle/0011,
+ * pets' own from 0015) disabled (the same app and catalogue, without the log), or for app-copy as
+ * it is (the control: the same work on a database copied the same way). Dropped by `drop`.
  */
-export async function copyWithoutActivityLog(database: BenchDatabase): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${database.name}_nolog`;
+export async function copyOfDatabase(database: BenchDatabase, options: { withActivityLog: boolean }): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${database.name}_${options.withActivityLog ? 'copy' : 'nolog'}`;
   const url = new URL(database.url);
   url.pathname = `/${name}`;
   const admin = new URL(database.url);
@@ -135,15 +137,19 @@ export async function copyWithoutActivityLog(database: BenchDatabase): Promise<{
     await sql.unsafe(`drop database if exists ${name} with (force)`);
     await sql.unsafe(`create database ${name} template ${database.name} strategy file_copy`);
   });
-  await withClient(url.toString(), async (sql) => {
-    const triggers = await sql<{ table: string; trigger: string }[]>`
-      select tgrelid::regclass::text as table, tgname as trigger from pg_trigger
-      where tgfoid in ('record_activity'::regproc, 'record_pet_activity'::regproc)`;
-    if (!triggers.some(({ table }) => table === 'pets')) throw new Error(`${name}: no activity trigger on pets to disable`);
-    for (const { table, trigger } of triggers) await sql.unsafe(`alter table ${table} disable trigger "${trigger}"`);
-  });
+  if (!options.withActivityLog) await disableActivityLog(url.toString());
   return {
     url: url.toString(),
     drop: () => withClient(admin.toString(), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`).then(() => undefined)),
   };
+}
+
+async function disableActivityLog(url: string) {
+  await withClient(url, async (sql) => {
+    const triggers = await sql<{ table: string; trigger: string }[]>`
+      select tgrelid::regclass::text as table, tgname as trigger from pg_trigger
+      where tgfoid in ('record_activity'::regproc, 'record_pet_activity'::regproc)`;
+    if (!triggers.some(({ table }) => table === 'pets')) throw new Error(`${url}: no activity trigger on pets to disable`);
+    for (const { table, trigger } of triggers) await sql.unsafe(`alter table ${table} disable trigger "${trigger}"`);
+  });
 }

@@ -1,13 +1,14 @@
 // `--rounds N`: each scenario measured N times per target, the targets in
 // alternating order (A B, B A, …), so that a machine that speeds up or slows
-// down during a scenario weighs on every target alike. The rounds of one
-// scenario and target are then reported as one measurement.
+// down during a scenario weighs on every target alike (with --together, the
+// order in which their loads start). The rounds of one scenario and target are
+// then reported as one measurement.
 import type { Measurement } from './report';
 
 /** The targets' order in round `round` (0-based). */
 export const orderOfRound = <Target>(targets: Target[], round: number): Target[] => (round % 2 === 0 ? targets : [...targets].reverse());
 
-/** One measurement per scenario and target: totals summed, CPU per request over all requests, latencies and drift averaged, RSS at its peak. */
+/** One measurement per scenario and target: totals summed, CPU per request over all requests, latencies and drift averaged, RSS at its peak, each round's CPU per request kept. */
 export function combineRounds(measurements: Measurement[]): Measurement[] {
   const groups = new Map<string, Measurement[]>();
   for (const measurement of measurements) {
@@ -42,5 +43,6 @@ function combine(rounds: Measurement[]): Measurement {
     drift: rounds.every((round) => round.drift !== null) ? mean((round) => round.drift!) : null,
     perSecond: rounds.flatMap((round) => round.perSecond),
     window: { from: first.window.from, to: rounds[rounds.length - 1]!.window.to },
+    roundsTotalCpu: rounds.map((round) => round.cpuMsPerRequest + (round.dbCpuMsPerRequest ?? 0)),
   };
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
 import { registryNode, serverNode } from '../scripts/server-command.mjs';
-import { copyWithoutActivityLog, prepareDatabase, removeBenchRows } from './catalogue';
+import { copyOfDatabase, prepareDatabase, removeBenchRows, type BenchDatabase } from './catalogue';
 import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
@@ -31,6 +31,11 @@ const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
   --rounds N        measure each scenario N times per target, the targets' order
                     alternating, and report the rounds as one (default 1)
+  --together        load every target of a scenario at the same time, each with its
+                    own load generator, so that the machine's speed changes weigh on
+                    all alike (the activity log's cost: docs/PERFORMANCE.md)
+  --restart-servers start every server anew before each round: one server process
+                    can run a few percent above or below another all its life
   --warmup N        seconds of warm-up before each measurement (default 5)
   --server-warmup N requests that warm each fresh server up first (default 5000,
                     at most 30 s; 0 in --smoke)
@@ -46,7 +51,8 @@ const HELP = `npm run bench -- [options]
                     app-pgbouncer (the app through PgBouncer, transaction pooling),
                     app-metrics (the app recording metrics: PETSTORE_METRICS_TOKEN set),
                     app-nolog (the app on a copy of the database without the
-                    activity log's triggers)
+                    activity log's triggers), app-copy (its control: the app on a
+                    copy with them)
   --node V|PATH     the Node the servers run on: a major version (24: the
                     registry's node@24, through npx) or a binary (default: what npm start
                     runs on: this Node from 24 on, else node@24)
@@ -61,15 +67,17 @@ const HELP = `npm run bench -- [options]
                     as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
-type Target = 'app' | 'fastify' | 'node-baseline' | 'fastify-nolog' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics' | 'app-nolog';
+type Target = 'app' | 'fastify' | 'node-baseline' | 'fastify-nolog' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics' | 'app-nolog' | 'app-copy';
 const DEFAULT_TARGETS: Target[] = ['app', 'fastify', 'node-baseline'];
-const TARGETS: Target[] = [...DEFAULT_TARGETS, 'fastify-nolog', 'next-baseline', 'app-pgbouncer', 'app-metrics', 'app-nolog'];
+const TARGETS: Target[] = [...DEFAULT_TARGETS, 'fastify-nolog', 'next-baseline', 'app-pgbouncer', 'app-metrics', 'app-nolog', 'app-copy'];
 
 function options() {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string' },
       rounds: { type: 'string' },
+      together: { type: 'boolean', default: false },
+      'restart-servers': { type: 'boolean', default: false },
       warmup: { type: 'string' },
       'server-warmup': { type: 'string' },
       connections: { type: 'string' },
@@ -93,6 +101,8 @@ function options() {
     process.exit(0);
   }
   const smoke = values.smoke;
+  // A profile's windows are read against one server's clock.
+  if (values.profile && values['restart-servers']) throw new Error('--profile and --restart-servers do not go together');
   const number = (value: string | undefined, fallback: number) => {
     const parsed = value === undefined ? fallback : Number(value);
     if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`not a number: ${value}`);
@@ -116,6 +126,8 @@ function options() {
     fresh: values.fresh,
     duration: number(values.duration, smoke ? 1 : 15),
     rounds: Math.max(1, Math.round(number(values.rounds, 1))),
+    together: values.together,
+    restartServers: values['restart-servers'],
     warmup: number(values.warmup, smoke ? 0 : 5),
     serverWarmup: number(values['server-warmup'], smoke ? 0 : 5000),
     connections: number(values.connections, smoke ? 10 : 50),
@@ -138,83 +150,122 @@ function nodeBinary(given: string | undefined): string {
   return /^\d+$/.test(given) ? registryNode(given) : given;
 }
 
+type Copies = Partial<Record<'app-nolog' | 'app-copy', Awaited<ReturnType<typeof copyOfDatabase>>>>;
+
 async function measureSize(settings: ReturnType<typeof options>, pets: number, profileDir: string | undefined): Promise<SizeReport> {
   const database = await prepareDatabase(pets, { fresh: settings.fresh });
   console.log(`\n## ${database.pets.toLocaleString('en')} pets, ${database.orders.toLocaleString('en')} orders (${database.name})`);
-  const servers: Partial<Record<Target, Server>> = {};
+  let servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
   const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
+  const context = { pets: database.pets, apiKey };
   let pgbouncer: PgBouncer | undefined;
-  let withoutLog: Awaited<ReturnType<typeof copyWithoutActivityLog>> | undefined;
+  const copies: Copies = {};
   try {
     // Copied before any server connects: a template database must have no sessions.
-    if (settings.targets.includes('app-nolog')) withoutLog = await copyWithoutActivityLog(database);
-    // The app and the Next.js baseline each in a process of its own, so each RSS is its own. The
-    // app's server runs even when not measured: its start-up makes the bench key valid for all.
-    const node = settings.node;
-    servers.app = await startNextServer({ node, databaseUrl: database.url, env: settings.serverEnv, profileDir, apiKey });
+    if (settings.targets.includes('app-nolog')) copies['app-nolog'] = await copyOfDatabase(database, { withActivityLog: false });
+    if (settings.targets.includes('app-copy')) copies['app-copy'] = await copyOfDatabase(database, { withActivityLog: true });
     if (settings.targets.includes('app-pgbouncer')) {
       const direct = new URL(database.url);
       pgbouncer = await startPgBouncer({ postgresHost: direct.hostname, postgresPort: Number(direct.port || 5432) });
-      const pooled = new URL(database.url);
-      pooled.host = `127.0.0.1:${pgbouncer.port}`;
-      servers['app-pgbouncer'] = await startNextServer({
-        node,
-        databaseUrl: pooled.toString(),
-        env: { ...settings.serverEnv, DATABASE_DIRECT_URL: database.url, DATABASE_POOLER: 'transaction' },
-        apiKey,
-      });
     }
-    if (settings.targets.includes('app-metrics')) {
-      const env = { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') };
-      servers['app-metrics'] = await startNextServer({ node, databaseUrl: database.url, env, apiKey });
-    }
-    if (withoutLog) servers['app-nolog'] = await startNextServer({ node, databaseUrl: withoutLog.url, env: settings.serverEnv, apiKey });
-    if (settings.targets.includes('node-baseline')) {
-      servers['node-baseline'] = await startNodeBaseline({ node, databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
-    }
-    for (const target of ['fastify', 'fastify-nolog'] as const) {
-      if (!settings.targets.includes(target)) continue;
-      servers[target] = await startFastifyBaseline({ node, databaseUrl: database.url, apiKey, withLogs: target === 'fastify' });
-    }
-    if (settings.targets.includes('next-baseline')) {
-      const baseline = await startNextServer({ node, databaseUrl: database.url, env: {}, apiKey });
-      servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
-    }
-    const context = { pets: database.pets, apiKey };
-    if (settings.serverWarmup > 0) {
-      for (const target of settings.targets) {
-        await warmUp(servers[target]!, SCENARIOS[0]!, context, {
-          connections: settings.connections,
-          requests: settings.serverWarmup,
-          maxSeconds: 30,
-        });
-      }
-    }
-    for (const scenario of settings.scenarios) {
+    let started = 0;
+    const start = () => startServers(settings, { database, copies, pgbouncer }, { apiKey, profileDir, round: started++ });
+    servers = await start();
+    const measure = async (scenario: Scenario, target: Target) => {
+      const server = servers[target]!;
+      await checkOnce(server, scenario, context, target);
+      if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
+      const result: LoadResult = await runLoad(server, scenario, context, settings);
+      measurements.push({ scenario: scenario.name, target, ...result });
+      console.log(
+        `  ${scenario.name.padEnd(12)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+          `  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}` +
+          `  RSS ${result.peakRssMb} MB  drift ${result.drift?.toFixed(2) ?? 'n/a'}` +
+          `  CPU ms/req ${result.cpuMsPerRequest.toFixed(2)}${result.dbCpuMsPerRequest === null ? '' : ` + DB ${result.dbCpuMsPerRequest.toFixed(2)}`}`,
+      );
+    };
+    for (const [index, scenario] of settings.scenarios.entries()) {
+      const targets = settings.targets.filter((target) => !scenario.appOnly || target.startsWith('app'));
       for (let round = 0; round < settings.rounds; round++) {
-        for (const target of orderOfRound(settings.targets, round)) {
-          if (scenario.appOnly && !target.startsWith('app')) continue;
-          const server = servers[target]!;
-          await checkOnce(server, scenario, context, target);
-          if (settings.warmup > 0) await runLoad(server, scenario, context, { ...settings, duration: settings.warmup });
-          const result: LoadResult = await runLoad(server, scenario, context, settings);
-          measurements.push({ scenario: scenario.name, target, ...result });
-          console.log(
-            `  ${scenario.name.padEnd(12)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
-              `  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}` +
-              `  RSS ${result.peakRssMb} MB  drift ${result.drift?.toFixed(2) ?? 'n/a'}`,
-          );
+        if (settings.restartServers && (index > 0 || round > 0)) {
+          await stopServers(servers);
+          servers = await start();
         }
+        const order = orderOfRound(targets, round);
+        if (settings.together) await Promise.all(order.map((target) => measure(scenario, target)));
+        else for (const target of order) await measure(scenario, target);
       }
     }
   } finally {
-    for (const server of Object.values(servers)) await server.stop();
+    await stopServers(servers);
     await pgbouncer?.destroy();
-    await withoutLog?.drop();
+    for (const copy of Object.values(copies)) await copy.drop();
     await removeBenchRows(database);
   }
   return { pets: database.pets, orders: database.orders, measurements: combineRounds(measurements) };
+}
+
+/** Every target's server, each in a process of its own (so each RSS is its own), warmed up. */
+async function startServers(
+  settings: ReturnType<typeof options>,
+  databases: { database: BenchDatabase; copies: Copies; pgbouncer: PgBouncer | undefined },
+  { apiKey, profileDir, round }: { apiKey: string; profileDir: string | undefined; round: number },
+): Promise<Partial<Record<Target, Server>>> {
+  const { database, copies, pgbouncer } = databases;
+  const node = settings.node;
+  // The app and its variants, each on its database and environment. The app's server runs even
+  // when not measured: its start-up makes the bench key valid for all.
+  const variants: [Target, { databaseUrl: string; env: Record<string, string>; profileDir?: string }][] = [
+    ['app', { databaseUrl: database.url, env: settings.serverEnv, profileDir }],
+  ];
+  if (pgbouncer) {
+    const pooled = new URL(database.url);
+    pooled.host = `127.0.0.1:${pgbouncer.port}`;
+    const env = { ...settings.serverEnv, DATABASE_DIRECT_URL: database.url, DATABASE_POOLER: 'transaction' };
+    variants.push(['app-pgbouncer', { databaseUrl: pooled.toString(), env }]);
+  }
+  if (settings.targets.includes('app-metrics')) {
+    variants.push(['app-metrics', { databaseUrl: database.url, env: { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') } }]);
+  }
+  for (const [target, copy] of Object.entries(copies)) variants.push([target as Target, { databaseUrl: copy.url, env: settings.serverEnv }]);
+  // Started in turn, a different one first in each round: the server started first has been
+  // seen to spend about 2% more CPU per request than its twins, all its life (docs/PERFORMANCE.md).
+  const servers: Partial<Record<Target, Server>> = {};
+  for (const [target, variant] of rotate(variants, round)) servers[target] = await startNextServer({ node, ...variant, apiKey });
+  if (settings.targets.includes('node-baseline')) {
+    servers['node-baseline'] = await startNodeBaseline({ node, databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
+  }
+  for (const target of ['fastify', 'fastify-nolog'] as const) {
+    if (!settings.targets.includes(target)) continue;
+    servers[target] = await startFastifyBaseline({ node, databaseUrl: database.url, apiKey, withLogs: target === 'fastify' });
+  }
+  if (settings.targets.includes('next-baseline')) {
+    const baseline = await startNextServer({ node, databaseUrl: database.url, env: {}, apiKey });
+    servers['next-baseline'] = { ...baseline, prefix: '/bench-baseline' };
+  }
+  if (settings.serverWarmup > 0) {
+    for (const target of settings.targets) {
+      await warmUp(
+        servers[target]!,
+        SCENARIOS[0]!,
+        { pets: database.pets, apiKey },
+        {
+          connections: settings.connections,
+          requests: settings.serverWarmup,
+          maxSeconds: 30,
+        },
+      );
+    }
+  }
+  return servers;
+}
+
+/** `items` from its `by`-th item on, then the ones before it. */
+const rotate = <Item>(items: Item[], by: number): Item[] => [...items.slice(by % items.length), ...items.slice(0, by % items.length)];
+
+async function stopServers(servers: Partial<Record<Target, Server>>) {
+  for (const server of Object.values(servers)) await server.stop();
 }
 
 /** One request per scenario before the load: a benchmark of error pages would be worthless. */
@@ -263,6 +314,8 @@ async function main() {
     settings: {
       duration: settings.duration,
       rounds: settings.rounds,
+      together: settings.together,
+      restartServers: settings.restartServers,
       warmup: settings.warmup,
       serverWarmup: settings.serverWarmup,
       connections: settings.connections,

@@ -169,8 +169,8 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
       const direct = new URL(database.url);
       pgbouncer = await startPgBouncer({ postgresHost: direct.hostname, postgresPort: Number(direct.port || 5432) });
     }
-    let started = 0;
-    const start = () => startServers(settings, { database, copies, pgbouncer }, { apiKey, profileDir, round: started++ });
+    let starts = 0;
+    const start = () => startServers(settings, { database, copies, pgbouncer }, { apiKey, profileDir, start: starts++ });
     servers = await start();
     const measure = async (scenario: Scenario, target: Target) => {
       const server = servers[target]!;
@@ -210,7 +210,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
 async function startServers(
   settings: ReturnType<typeof options>,
   databases: { database: BenchDatabase; copies: Copies; pgbouncer: PgBouncer | undefined },
-  { apiKey, profileDir, round }: { apiKey: string; profileDir: string | undefined; round: number },
+  { apiKey, profileDir, start }: { apiKey: string; profileDir: string | undefined; start: number },
 ): Promise<Partial<Record<Target, Server>>> {
   const { database, copies, pgbouncer } = databases;
   const node = settings.node;
@@ -229,10 +229,11 @@ async function startServers(
     variants.push(['app-metrics', { databaseUrl: database.url, env: { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') } }]);
   }
   for (const [target, copy] of Object.entries(copies)) variants.push([target as Target, { databaseUrl: copy.url, env: settings.serverEnv }]);
-  // Started in turn, a different one first in each round: the server started first has been
-  // seen to spend about 2% more CPU per request than its twins, all its life (docs/PERFORMANCE.md).
+  // Started one after another, a different one first at each start (each round's, with
+  // --restart-servers): the server started first has been seen to spend about 2% more CPU per
+  // request than its twins, all its life (docs/PERFORMANCE.md).
   const servers: Partial<Record<Target, Server>> = {};
-  for (const [target, variant] of rotate(variants, round)) servers[target] = await startNextServer({ node, ...variant, apiKey });
+  for (const [target, variant] of rotate(variants, start)) servers[target] = await startNextServer({ node, ...variant, apiKey });
   if (settings.targets.includes('node-baseline')) {
     servers['node-baseline'] = await startNodeBaseline({ node, databaseUrl: database.url, apiKey, maxPipeline: settings.nodePipeline });
   }

@@ -117,7 +117,7 @@ const VARIANTS: Record<string, string> = {
 };
 
 /** CPU per request of the server and, when sampled, of its database backends. */
-const totalCpu = (row: Measurement) => row.cpuMsPerRequest + (row.dbCpuMsPerRequest ?? 0);
+export const totalCpu = (row: Measurement) => row.cpuMsPerRequest + (row.dbCpuMsPerRequest ?? 0);
 const dbCpu = (row: Measurement) => (row.dbCpuMsPerRequest === null ? 'n/a' : fixed(row.dbCpuMsPerRequest, 2));
 
 function variantsTable(size: SizeReport): string[] {

@@ -3,7 +3,7 @@
 // down during a scenario weighs on every target alike (with --together, the
 // order in which their loads start). The rounds of one scenario and target are
 // then reported as one measurement.
-import type { Measurement } from './report';
+import { totalCpu, type Measurement } from './report';
 
 /** The targets' order in round `round` (0-based). */
 export const orderOfRound = <Target>(targets: Target[], round: number): Target[] => (round % 2 === 0 ? targets : [...targets].reverse());
@@ -43,6 +43,6 @@ function combine(rounds: Measurement[]): Measurement {
     drift: rounds.every((round) => round.drift !== null) ? mean((round) => round.drift!) : null,
     perSecond: rounds.flatMap((round) => round.perSecond),
     window: { from: first.window.from, to: rounds[rounds.length - 1]!.window.to },
-    roundsTotalCpu: rounds.map((round) => round.cpuMsPerRequest + (round.dbCpuMsPerRequest ?? 0)),
+    roundsTotalCpu: rounds.map(totalCpu),
   };
 }

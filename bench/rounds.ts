@@ -8,6 +8,9 @@ import { totalCpu, type Measurement } from './report';
 /** The targets' order in round `round` (0-based). */
 export const orderOfRound = <Target>(targets: Target[], round: number): Target[] => (round % 2 === 0 ? targets : [...targets].reverse());
 
+/** `items` from its `by`-th item on, then the ones before it (the servers' start order, start by start). */
+export const rotate = <Item>(items: Item[], by: number): Item[] => [...items.slice(by % items.length), ...items.slice(0, by % items.length)];
+
 /** One measurement per scenario and target: totals summed, CPU per request over all requests, latencies and drift averaged, RSS at its peak, each round's CPU per request kept. */
 export function combineRounds(measurements: Measurement[]): Measurement[] {
   const groups = new Map<string, Measurement[]>();

@@ -21,7 +21,7 @@ import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
-import { combineRounds, orderOfRound } from './rounds';
+import { combineRounds, orderOfRound, rotate } from './rounds';
 import { summariseProfiles } from './profile-summary';
 
 // The dashboard's page is measured on a catalogue of its own size (one page of it is shown at a time).
@@ -170,7 +170,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
       pgbouncer = await startPgBouncer({ postgresHost: direct.hostname, postgresPort: Number(direct.port || 5432) });
     }
     let starts = 0;
-    const start = () => startServers(settings, { database, copies, pgbouncer }, { apiKey, profileDir, start: starts++ });
+    const start = () => startServers(settings, { database, copies, pgbouncer }, { context, profileDir, start: starts++ });
     servers = await start();
     const measure = async (scenario: Scenario, target: Target) => {
       const server = servers[target]!;
@@ -210,8 +210,9 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
 async function startServers(
   settings: ReturnType<typeof options>,
   databases: { database: BenchDatabase; copies: Copies; pgbouncer: PgBouncer | undefined },
-  { apiKey, profileDir, start }: { apiKey: string; profileDir: string | undefined; start: number },
+  { context, profileDir, start }: { context: { pets: number; apiKey: string }; profileDir: string | undefined; start: number },
 ): Promise<Partial<Record<Target, Server>>> {
+  const { apiKey } = context;
   const { database, copies, pgbouncer } = databases;
   const node = settings.node;
   // The app and its variants, each on its database and environment. The app's server runs even
@@ -247,23 +248,15 @@ async function startServers(
   }
   if (settings.serverWarmup > 0) {
     for (const target of settings.targets) {
-      await warmUp(
-        servers[target]!,
-        SCENARIOS[0]!,
-        { pets: database.pets, apiKey },
-        {
-          connections: settings.connections,
-          requests: settings.serverWarmup,
-          maxSeconds: 30,
-        },
-      );
+      await warmUp(servers[target]!, SCENARIOS[0]!, context, {
+        connections: settings.connections,
+        requests: settings.serverWarmup,
+        maxSeconds: 30,
+      });
     }
   }
   return servers;
 }
-
-/** `items` from its `by`-th item on, then the ones before it. */
-const rotate = <Item>(items: Item[], by: number): Item[] => [...items.slice(by % items.length), ...items.slice(0, by % items.length)];
 
 async function stopServers(servers: Partial<Record<Target, Server>>) {
   for (const server of Object.values(servers)) await server.stop();

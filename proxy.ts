@@ -10,4 +10,4 @@ export function proxy(request: NextRequest) {
 }
 
 // The dashboard's pages (/docs and /signin are open to all).
-export const config = { matcher: ['/', '/pets/:path*', '/orders/:path*', '/api-keys/:path*'] };
+export const config = { matcher: ['/', '/pets/:path*', '/orders/:path*', '/api-keys/:path*', '/categories/:path*', '/users/:path*', '/activity/:path*'] };

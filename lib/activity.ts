@@ -10,12 +10,14 @@ import { preparedStatement } from './db/prepared';
 import { activity } from './db/schema';
 import { toPage, type Page } from './pagination';
 import { processState } from './process-state';
+import { scopesFor, type ApiKeyScope as Scope } from './contract/api-keys';
 
 /**
  * Who makes the changes of the current request: the calling key, its user and label
- * (known from the key check, so the trigger need not look them up), and the request id.
+ * (known from the key check, so the trigger need not look them up), the request id, and
+ * the scopes the key must still hold when a change acts (checked in its transaction).
  */
-type Actor = { keyId: number; userId: number | null; label: string; requestId: string };
+type Actor = { keyId: number; userId: number | null; label: string; requestId: string; needs: Set<Scope> };
 
 // One per process (lib/process-state.ts): both bundles share it.
 const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>());
@@ -25,31 +27,50 @@ export function actingAs<Result>(actor: Actor, work: () => Promise<Result>): Pro
   return actors.run(actor, work);
 }
 
+/**
+ * The current request's changes need `scope` too (and the scopes it includes): the rights a
+ * handler relied on after the route's own (an admin's, or those of a key it mints).
+ */
+export function needAtChange(scope: Scope): void {
+  for (const included of scopesFor(scope)) actors.getStore()?.needs.add(included);
+}
+
+/**
+ * The parameters of `act_as` (drizzle/0018): the actor setting, and the key and the scopes
+ * it must still hold, checked in the change's own transaction (none for the system).
+ */
+export function actorParameters(): { actor: string; keyId: number | null; needed: string } {
+  const actor = actors.getStore();
+  return { actor: actorSetting(), keyId: actor?.keyId ?? null, needed: `{${[...(actor?.needs ?? [])].join(',')}}` };
+}
+
 // The setting's fields are joined by the unit separator (U+001F), which none of them can
 // hold (a label is an email or a key's name: no control characters), and the triggers read
 // them with split_part (drizzle/0017): cheaper for every change than parsing JSON.
 const FIELD_SEPARATOR = '\x1f';
 
 /** The `petstore.actor` setting for the current actor: "keyId␟userId␟requestId␟label" ('' for none: the system). */
-export function actorSetting(): string {
+function actorSetting(): string {
   const actor = actors.getStore();
   return actor ? [actor.keyId, actor.userId ?? '', actor.requestId, actor.label].join(FIELD_SEPARATOR) : '';
 }
 
 // Prepared: the driver sends a statement with parameters that is not prepared
 // in two round trips (describe, then execute), and every change pays this one.
-const stampStatement = (transaction: Executor) =>
-  preparedStatement(transaction, 'stamp_actor', () =>
+const actAsStatement = (transaction: Executor) =>
+  preparedStatement(transaction, 'act_as', () =>
     transaction
-      .select({ actor: sql`set_config('petstore.actor', ${sql.placeholder('actor')}, true)` })
+      .select({ acted: sql`act_as(${sql.placeholder('actor')}, ${sql.placeholder('keyId')}::bigint, ${sql.placeholder('needed')}::text[])` })
       .from(sql`(select) as nothing`)
-      .prepare('stamp_actor'),
+      .prepare('act_as'),
   );
 
-/** Names the current actor to the activity triggers, for the rest of `transaction`. */
+/**
+ * Names the current actor to the activity triggers, for the rest of `transaction`, and
+ * refuses the change when the acting key no longer holds what it needs (lib/db/errors.ts).
+ */
 async function stampActor(transaction: Executor): Promise<void> {
-  const setting = actorSetting();
-  if (setting) await stampStatement(transaction).execute({ actor: setting });
+  if (actors.getStore()) await actAsStatement(transaction).execute(actorParameters());
 }
 
 /**

@@ -1,6 +1,7 @@
 // Checking a presented API key, on every /v1 request: by its SHA-256 (no
 // prefix compare, so no timing leak about how much of a key was right), through
-// the process's key cache (api-key-cache.ts).
+// the process's key cache (api-key-cache.ts). The scopes are what the key may do
+// today (api_key_scopes, drizzle/0018); a change checks them again as it acts.
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CachedKey, KeyCache } from './api-key-cache';
@@ -28,8 +29,10 @@ const findApiKey = (database: Database) =>
     database
       .select({
         id: apiKeys.id,
-        scopes: apiKeys.scopes,
+        // What the key may do today: within its maker's role, nothing once its user is disabled (drizzle/0018).
+        scopes: sql<string[]>`api_key_scopes(${apiKeys.id})`,
         expiresAt: apiKeys.expiresAt,
+        isExpired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
         userId: apiKeys.userId,
@@ -52,7 +55,10 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
     const epoch = cache?.epoch ?? 0;
     const [row] = await findApiKey(database).execute({ hash });
     if (!row) return { ok: false, reason: 'unknown' };
+    // A key whose owner is disabled, or that its maker's role no longer allows at all, is as good as revoked.
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    if (row.isExpired) return { ok: false, reason: 'expired' };
+    if (row.scopes.length === 0) return { ok: false, reason: 'revoked' };
     key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt, userId: row.userId, label: row.label };
     if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
   }

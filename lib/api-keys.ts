@@ -1,10 +1,10 @@
 // Managing API keys: issuing, listing and revoking them. A key is shown once;
 // only its SHA-256 is stored (checking a presented key: api-key-check.ts).
 import { randomBytes } from 'node:crypto';
-import { and, arrayContained, desc, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
+import { and, arrayContained, count, desc, eq, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { forgetCachedKey, KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
 import { hashKey, type Scope } from './api-key-check';
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyMaker } from './contract/api-keys';
+import { API_KEY_SCOPES, scopesFor, type ApiKey, type ApiKeyMaker } from './contract/api-keys';
 import type { Database, Executor } from './db/client';
 import { afterNotification } from './db/notify';
 import { apiKeys, users } from './db/schema';
@@ -23,11 +23,6 @@ function generateSecret(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
-/** Each scope includes the ones below it: a key that may add pets may also list them. */
-export function scopesFor(scope: Scope): Scope[] {
-  return SCOPES.slice(0, SCOPES.indexOf(scope) + 1);
-}
-
 const summaryColumns = {
   id: apiKeys.id,
   name: apiKeys.name,
@@ -43,26 +38,54 @@ const summaryColumns = {
 
 type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns> & { makerEmail?: string | null };
 
-export async function createApiKey(
+type NewKey = { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; isSession?: boolean; madeBy?: ApiKeyMaker; secret?: string };
+
+export async function createApiKey(database: Database, input: NewKey): Promise<{ apiKey: ApiKeySummary; secret: string }> {
+  return recorded(database, (transaction) => insertApiKey(transaction, input));
+}
+
+/**
+ * A key a user makes for themself: refused (409) when they hold `atMost` live keys made by
+ * hand already, counted under a lock of that user's own, so that two at once cannot both
+ * pass (an advisory lock: a row lock on the user would deadlock with a disable, which locks
+ * the user and then waits on the acting key's row, drizzle/0018).
+ */
+export async function createUserApiKey(
   database: Database,
-  input: { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; isSession?: boolean; madeBy?: ApiKeyMaker; secret?: string },
-): Promise<{ apiKey: ApiKeySummary; secret: string }> {
+  input: NewKey & { userId: number },
+  atMost: number,
+): Promise<Outcome<{ apiKey: ApiKeySummary; secret: string }>> {
+  return recorded(database, async (transaction) => {
+    await transaction.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`petstore.live-keys:${input.userId}`}, 0))`);
+    const [live] = await transaction
+      .select({ keys: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, input.userId), eq(apiKeys.isSession, false), isNull(apiKeys.revokedAt), sql`coalesce(${apiKeys.expiresAt} > now(), true)`));
+    if (live!.keys >= atMost) {
+      return refused(
+        'conflict',
+        `You hold ${live!.keys} live API keys, the most one user may (PETSTORE_LIVE_KEYS_PER_USER): revoke one you no longer use first.`,
+      );
+    }
+    return succeeded(await insertApiKey(transaction, input));
+  });
+}
+
+async function insertApiKey(transaction: Executor, input: NewKey): Promise<{ apiKey: ApiKeySummary; secret: string }> {
   const secret = input.secret ?? generateSecret();
-  const [apiKey] = await recorded(database, (transaction) =>
-    transaction
-      .insert(apiKeys)
-      .values({
-        name: input.name,
-        prefix: secret.slice(0, KEY_PREFIX.length + 6),
-        hash: hashKey(secret),
-        scopes: input.scopes,
-        expiresAt: input.expiresAt ?? null,
-        userId: input.userId ?? null,
-        isSession: input.isSession ?? false,
-        madeBy: input.madeBy ?? (input.userId ? 'user' : 'cli'),
-      })
-      .returning(summaryColumns),
-  );
+  const [apiKey] = await transaction
+    .insert(apiKeys)
+    .values({
+      name: input.name,
+      prefix: secret.slice(0, KEY_PREFIX.length + 6),
+      hash: hashKey(secret),
+      scopes: input.scopes,
+      expiresAt: input.expiresAt ?? null,
+      userId: input.userId ?? null,
+      isSession: input.isSession ?? false,
+      madeBy: input.madeBy ?? (input.userId ? 'user' : 'cli'),
+    })
+    .returning(summaryColumns);
   return { apiKey: apiKey!, secret };
 }
 

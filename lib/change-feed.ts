@@ -5,8 +5,9 @@
 // an id ever leave. No HTTP here (lib/http/event-stream.ts writes the stream).
 //
 // Bounded on every side (docs/RELIABILITY.md, "The change feed under load"):
-// at most PETSTORE_CHANGE_STREAMS_PER_KEY streams per API key and
-// PETSTORE_CHANGE_STREAMS_PER_PROCESS in all; notifications are queued as
+// at most PETSTORE_CHANGE_STREAMS_PER_KEY streams per API key, as many per
+// user whatever their keys (so minting keys buys no more, and one user cannot
+// take a process's streams from the others) and PETSTORE_CHANGE_STREAMS_PER_PROCESS in all; notifications are queued as
 // they arrive and fanned out in slices of 5 ms, so that a burst
 // never holds the event loop (nor starves the LISTEN connection's heartbeat).
 import { Change } from './contract/changes';
@@ -25,11 +26,15 @@ const MAX_BACKLOG = 100_000;
 /** What a subscriber hears: listening (again), a change, or "changes may have been missed". */
 export type FeedEvent = { type: 'ready' } | { type: 'resync' } | { type: 'change'; change: Change } | { type: 'closing' };
 
-type Subscriber = { keyId: number; send: (event: FeedEvent) => void; isReady: boolean };
+type Subscriber = { send: (event: FeedEvent) => void; isReady: boolean };
+
+/** Whose stream it is: the key, and the user holding it (null for a key of no user). */
+export type StreamHolder = { keyId: number; userId: number | null };
 
 type Hub = {
   subscribers: Set<Subscriber>;
-  streamsByKey: Map<number, number>;
+  /** Open streams by "key:ID" and by "user:ID". */
+  streamsByHolder: Map<string, number>;
   isListening: boolean;
   isStarted: boolean;
   /** Payloads heard and not yet fanned out, from `next` on. */
@@ -44,7 +49,7 @@ const shared = processState('changeFeed', (): { hub?: Hub } => ({}));
 function hub(): Hub {
   const feed = (shared.hub ??= {
     subscribers: new Set(),
-    streamsByKey: new Map(),
+    streamsByHolder: new Map(),
     isListening: false,
     isStarted: false,
     backlog: [],
@@ -118,30 +123,32 @@ function broadcast(feed: Hub, event: FeedEvent): void {
   for (const subscriber of feed.subscribers) subscriber.send(event);
 }
 
-/** A stream refused: its key holds as many as one key may, or the process serves as many as it takes. */
-export type FeedRefusal = { limit: 'key' | 'process'; max: number };
+/** A stream refused: its key, or its user, holds as many as one may, or the process serves as many as it takes. */
+export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number };
 
 /**
- * Subscribes a stream of key `keyId` to this process's feed: `ready` at once if
+ * Subscribes a stream of `holder` to this process's feed: `ready` at once if
  * it listens already (else when it does). The unsubscribe, or the cap that
  * refused it. `send` must be cheap: it is called for every change, in the fan-out.
  */
-export function subscribeToChanges(keyId: number, send: (event: FeedEvent) => void): { unsubscribe: () => void } | { refused: FeedRefusal } {
+export function subscribeToChanges(holder: StreamHolder, send: (event: FeedEvent) => void): { unsubscribe: () => void } | { refused: FeedRefusal } {
   const feed = hub();
-  const perKey = config().PETSTORE_CHANGE_STREAMS_PER_KEY;
-  const perProcess = config().PETSTORE_CHANGE_STREAMS_PER_PROCESS;
-  const ofKey = feed.streamsByKey.get(keyId) ?? 0;
-  if (ofKey >= perKey) return { refused: { limit: 'key', max: perKey } };
+  const { PETSTORE_CHANGE_STREAMS_PER_KEY: perKey, PETSTORE_CHANGE_STREAMS_PER_USER: perUser, PETSTORE_CHANGE_STREAMS_PER_PROCESS: perProcess } = config();
+  const counted: { name: string; limit: FeedRefusal['limit']; max: number }[] = [{ name: `key:${holder.keyId}`, limit: 'key', max: perKey }];
+  if (holder.userId !== null) counted.push({ name: `user:${holder.userId}`, limit: 'user', max: perUser });
+  for (const { name, limit, max } of counted) if ((feed.streamsByHolder.get(name) ?? 0) >= max) return { refused: { limit, max } };
   if (feed.subscribers.size >= perProcess) return { refused: { limit: 'process', max: perProcess } };
-  const subscriber: Subscriber = { keyId, send, isReady: feed.isListening };
+  const subscriber: Subscriber = { send, isReady: feed.isListening };
   feed.subscribers.add(subscriber);
-  feed.streamsByKey.set(keyId, ofKey + 1);
+  for (const { name } of counted) feed.streamsByHolder.set(name, (feed.streamsByHolder.get(name) ?? 0) + 1);
   if (subscriber.isReady) send({ type: 'ready' });
   const unsubscribe = () => {
     if (!feed.subscribers.delete(subscriber)) return;
-    const left = (feed.streamsByKey.get(keyId) ?? 1) - 1;
-    if (left === 0) feed.streamsByKey.delete(keyId);
-    else feed.streamsByKey.set(keyId, left);
+    for (const { name } of counted) {
+      const left = (feed.streamsByHolder.get(name) ?? 1) - 1;
+      if (left === 0) feed.streamsByHolder.delete(name);
+      else feed.streamsByHolder.set(name, left);
+    }
   };
   return { unsubscribe };
 }

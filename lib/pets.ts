@@ -10,7 +10,7 @@ import { containing } from './db/like';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
-import { actorSetting, recorded } from './activity';
+import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
@@ -173,8 +173,8 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 
-// One statement, no transaction of its own: the actor is set (transaction-local)
-// in the statement that inserts, so the activity trigger sees it (lib/activity.ts).
+// One statement, no transaction of its own: the actor is named, and its key's rights
+// checked (act_as, drizzle/0018), in the statement that inserts (lib/activity.ts).
 // The select lists every column in the table's order, as INSERT … SELECT takes them.
 const insertPet = (database: Executor) =>
   preparedStatement(database, 'insert_pet', () =>
@@ -182,7 +182,7 @@ const insertPet = (database: Executor) =>
       .insert(pets)
       .select(
         sql`select nextval(pg_get_serial_sequence('pets', 'id')), ${sql.placeholder('name')}::text, ${sql.placeholder('categoryId')}::bigint, ${sql.placeholder('status')}::pet_status, now(), now()
-          from (select set_config('petstore.actor', ${sql.placeholder('actor')}, true)) as actor`,
+          from (select act_as(${sql.placeholder('actor')}, ${sql.placeholder('keyId')}::bigint, ${sql.placeholder('needed')}::text[])) as actor`,
       )
       .returning(petColumns)
       .prepare('insert_pet'),
@@ -190,7 +190,7 @@ const insertPet = (database: Executor) =>
 
 /** `database` may be a transaction (an Idempotency-Key's record is written in the same one). */
 export async function createPet(database: Executor, newPet: NewPet): Promise<Pet> {
-  const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null, actor: actorSetting() });
+  const [row] = await insertPet(database).execute({ name: newPet.name, categoryId: newPet.categoryId, status: newPet.status ?? null, ...actorParameters() });
   return toPet(row!);
 }
 

@@ -235,8 +235,8 @@ async function guardOthers(tx: Executor, target: number, by: number | undefined,
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
     .orderBy(asc(users.id))
-    .for('update');
-  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, target)).for('update');
+    .for('no key update');
+  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, target)).for('no key update');
   if (!row) return refused('not_found', `No user has id ${target}.`);
   if (by === target) return refused('conflict', 'You cannot change your own account this way: ask another admin.');
   const isLastAdmin = admins.length === 1 && admins[0]!.id === target;

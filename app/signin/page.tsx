@@ -6,7 +6,8 @@ import { SignInForm } from '@/components/sign-in-form';
 import { SignInHint } from '@/components/sign-in-hint';
 import { Notice } from '@/components/ui/notice';
 import { endedMessage } from '@/lib/auth/ended-reason';
-import { safeReturnPath, sessionState } from '@/lib/auth/session';
+import { sessionState } from '@/lib/auth/session';
+import { safeReturnPath } from '@/lib/auth/sign-in-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

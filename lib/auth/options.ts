@@ -4,7 +4,8 @@
 // revoked at sign-out; /v1 itself never reads the session cookie.
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { createApiKey, revokeApiKey, scopesFor } from '../api-keys';
+import { createApiKey, revokeApiKey } from '../api-keys';
+import { scopesFor } from '../contract/api-keys';
 import { ROLE_SCOPE } from '../contract/roles';
 import { now } from '../runtime/clock';
 import { config } from '../runtime/config';
@@ -14,7 +15,7 @@ import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
 import { normaliseEmail, verifyCredentials } from '../users';
 import { recordSignIn } from '../activity';
 import { authSecret } from './secret';
-import { SIGN_IN_PATH } from './sign-in-path';
+import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
 import { throttledError } from './throttled-error';
 
 /** How long a dashboard session, and its API key, lasts. */
@@ -53,6 +54,10 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own would follow any path that starts with a slash: only this site's.
+      redirect({ url, baseUrl }) {
+        return baseUrl + safeReturnPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url);
+      },
       async jwt({ token, user }) {
         // `user` is only present at sign-in: that is when the session's key is made. Its
         // scopes are the role's (a temporary password reads only, until it is replaced).

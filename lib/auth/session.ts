@@ -12,7 +12,7 @@ import { revocationReason, type RevokeReason } from '../api-keys';
 import { db } from '../db/client';
 import { now } from '../runtime/clock';
 import { authOptions } from './options';
-import { SIGN_IN_PATH, signInUrl } from './sign-in-path';
+import { SIGN_IN_PATH, safeReturnPath, signInUrl } from './sign-in-path';
 
 export type SessionState = { status: 'active'; session: Session } | { status: 'ended'; reason: RevokeReason | 'expired' } | { status: 'none' };
 
@@ -39,11 +39,6 @@ export async function requireSession(returnTo?: string): Promise<Session> {
   const state = await sessionState();
   if (state.status === 'active') return state.session;
   redirect(signInPath(returnTo));
-}
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeReturnPath(value: string | null | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/pets';
 }
 
 function signInPath(returnTo?: string): string {

@@ -16,6 +16,11 @@ export type ApiKeyMaker = (typeof API_KEY_MAKERS)[number];
 export const ApiKeyScope = z.enum(API_KEY_SCOPES).meta({ id: 'ApiKeyScope' });
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
+/** Each scope includes the ones below it: a key that may add pets may also list them. */
+export function scopesFor(scope: ApiKeyScope): ApiKeyScope[] {
+  return API_KEY_SCOPES.slice(0, API_KEY_SCOPES.indexOf(scope) + 1);
+}
+
 export const ApiKey = z
   .object({
     id: z.int().min(1).meta({ format: 'int64' }),

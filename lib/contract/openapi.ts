@@ -404,7 +404,7 @@ const paths: ZodOpenApiPathsObject = {
         ': heartbeat',
         '```',
         '',
-        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment, or this client read too slowly and the events waiting for it were dropped): refetch what you show. Streams are capped per API key (`429`, 20 by default) and per server instance (`503`, 1,000 by default); the Error says which, and `Retry-After` when to try again. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. The key is checked again before events and heartbeats (at most once a second): the stream ends once it is revoked or expired. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
+        '`ready` comes once the stream listens: changes from then on are sent. `resync` means changes may have been missed (the server lost its database connection for a moment, or this client read too slowly and the events waiting for it were dropped): refetch what you show. Streams are capped per API key and per user whatever their keys (`429`, 20 each by default) and per server instance (`503`, 1,000 by default); the Error says which, and `Retry-After` when to try again. A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. The key is checked again before events and heartbeats (at most once a second): the stream ends once it is revoked or expired. There is no replay (`Last-Event-ID` is ignored): on reconnecting, refetch, then follow the stream. Browsers read it with `fetch` and a stream reader (EventSource cannot send `Authorization`).',
       ].join('\n'),
       tags: ['changes'],
       'x-stability': 'experimental',
@@ -435,12 +435,13 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'createApiKey',
       summary: 'Create an API key',
       description:
-        'Dashboard operation. The answer holds the key itself, shown only this once. `write` includes `read`. With the `admin` scope, any scope; a viewer’s session may make `read` keys, an editor’s `read` or `write` (403 beyond); any other key is a 403. The key belongs to the user whose session made it.',
+        'Dashboard operation. The answer holds the key itself, shown only this once. `write` includes `read`. A key is never more than the session that makes it: with the `admin` scope, `read` or `write`; a viewer’s session may make `read` keys, an editor’s `read` or `write`, and a session on a temporary password `read` only (403 beyond); any other key is a 403. The key belongs to the user whose session made it; one user holds at most `PETSTORE_LIVE_KEYS_PER_USER` live keys (25 by default; 409 beyond, with the reason).',
       tags: ['api-keys'],
       requestBody: { required: true, ...jsonBody(NewApiKey) },
       responses: {
         '201': { description: 'Key created.', ...jsonBody(CreatedApiKey) },
         '400': errorResponses.BadRequest,
+        '409': { ...errorResponses.Conflict, id: undefined, description: 'The user holds as many live keys as one may (`conflict`); the message says so.' },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,

@@ -12,7 +12,16 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_SCOPE: Record<Role, ApiKeyScope> = { viewer: 'read', editor: 'write', admin: 'admin' };
 
 /** The widest scope of a key a user of that role may make (admin keys stay with sessions). */
-export const GRANTABLE_SCOPE: Record<Role, 'read' | 'write'> = { viewer: 'read', editor: 'write', admin: 'write' };
+const GRANTABLE_SCOPE: Record<Role, 'read' | 'write'> = { viewer: 'read', editor: 'write', admin: 'write' };
+
+/**
+ * The widest scope of a key that a caller may make: what their role grants, and never more
+ * than the key they call with holds (a session on a temporary password reads only).
+ */
+export function widestKeyScope(maker: { role: Role; heldScopes: readonly ApiKeyScope[] }): 'read' | 'write' {
+  const granted = GRANTABLE_SCOPE[maker.role];
+  return granted === 'write' && !maker.heldScopes.includes('write') ? 'read' : granted;
+}
 
 /** What the dashboard offers, by the least role that may do it. */
 const LEAST_ROLE = {

@@ -37,6 +37,16 @@ const STORAGE_FULL_CODES = new Set([
   'ENOSPC',
 ]);
 
+/**
+ * A change that `act_as` (drizzle/0018) refused, the acting key having lost its rights while
+ * the request ran: 'revoked' (it grants nothing any more) or 'lacks-scope'.
+ */
+export function lostKeyRights(error: unknown): 'revoked' | 'lacks-scope' | undefined {
+  if (hasCode(error, (code) => code === 'PS401')) return 'revoked';
+  if (hasCode(error, (code) => code === 'PS403')) return 'lacks-scope';
+  return undefined;
+}
+
 export function isStorageFull(error: unknown): boolean {
   return hasCode(error, (code) => STORAGE_FULL_CODES.has(code));
 }

@@ -36,6 +36,11 @@ export async function authenticate(request: Request, scope: Scope): Promise<Call
   return { keyId: check.keyId, scopes: check.scopes, userId: check.userId, label: check.label };
 }
 
+/** A key refused when its change acted: revoked, or its owner disabled or gone, since the request began. */
+export function keyNoLongerValid(): ApiError {
+  return unauthorized('The API key has been revoked, or its owner may no longer use it.', `${REALM}, error="invalid_token"`);
+}
+
 function unauthorized(message: string, challenge: string): ApiError {
   return new ApiError('unauthorized', message, { headers: { 'www-authenticate': challenge } });
 }

@@ -9,7 +9,7 @@
 // connection takes more. A reader that falls PETSTORE_CHANGE_STREAM_QUEUE
 // events behind loses them all and is sent one `resync` instead, so a stalled
 // client costs a bounded queue, never memory that grows with the changes.
-import { subscribeToChanges, type FeedEvent, type FeedRefusal } from '../change-feed';
+import { subscribeToChanges, type FeedEvent, type FeedRefusal, type StreamHolder } from '../change-feed';
 import { processState } from '../process-state';
 import { config } from '../runtime/config';
 import { ApiError } from './errors';
@@ -87,6 +87,13 @@ function refusal({ limit, max }: FeedRefusal): ApiError {
       { headers },
     );
   }
+  if (limit === 'user') {
+    return new ApiError(
+      'rate_limited',
+      `Your keys already have ${max} change streams open on this instance, the most one user may have whatever the key (PETSTORE_CHANGE_STREAMS_PER_USER); close one, or retry after ${REFUSED_RETRY_AFTER_S} s.`,
+      { headers },
+    );
+  }
   return new ApiError(
     'service_unavailable',
     `This instance already serves ${max} change streams, the most it takes (PETSTORE_CHANGE_STREAMS_PER_PROCESS); retry after ${REFUSED_RETRY_AFTER_S} s.`,
@@ -95,12 +102,12 @@ function refusal({ limit, max }: FeedRefusal): ApiError {
 }
 
 /**
- * The stream for one client of key `keyId`, or the ApiError (429, 503) of the
+ * The stream for one client of `holder`, or the ApiError (429, 503) of the
  * cap that refuses it. `isKeyValid` is asked again (at most once a second)
  * before each write: a stream ends soon after its key is revoked or expires (a
  * dashboard session's key at sign-out), instead of outliving it.
  */
-export function changeStream(signal: AbortSignal, keyId: number, isKeyValid: () => Promise<boolean>): Response {
+export function changeStream(signal: AbortSignal, holder: StreamHolder, isKeyValid: () => Promise<boolean>): Response {
   const maxQueued = config().PETSTORE_CHANGE_STREAM_QUEUE;
   const encoder = new TextEncoder();
   // Items from `head` on wait to be written.
@@ -124,7 +131,7 @@ export function changeStream(signal: AbortSignal, keyId: number, isKeyValid: () 
     }
     wake();
   };
-  const subscription = subscribeToChanges(keyId, (event) => {
+  const subscription = subscribeToChanges(holder, (event) => {
     if (event.type !== 'closing') return push(event);
     isClosing = true;
     wake();

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
+import { scopesFor } from '../contract/api-keys';
 import { db, type Executor } from '../db/client';
-import { isDatabaseUnavailable, isStorageFull } from '../db/errors';
+import { isDatabaseUnavailable, isStorageFull, lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
 import { recordRequest } from '../metrics';
-import { authenticate, type Caller } from './auth';
+import { authenticate, keyNoLongerValid, type Caller } from './auth';
 import { ApiError, RequestRefusal, errorResponse } from './errors';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
@@ -68,7 +69,7 @@ export function apiRoute<Needed extends Scope | null>(
       // Every change the operation makes is recorded as the caller's (lib/activity.ts).
       const operate = (request: Request, database: Executor) =>
         (caller
-          ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId }, () =>
+          ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId, needs: new Set(scopesFor(options.scope!)) }, () =>
               run({ request, url, params, caller: caller as Who, requestId, database }),
             )
           : run({ request, url, params, caller: caller as Who, requestId, database })
@@ -99,6 +100,9 @@ export function apiRoute<Needed extends Scope | null>(
 // Never the error object in the log: lib/failure-log.ts says why.
 function failureResponse(error: unknown, route: { requestId: string; method: string; path: string }): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  const lost = lostKeyRights(error);
+  if (lost)
+    return errorResponse(lost === 'revoked' ? keyNoLongerValid() : new ApiError('forbidden', 'This API key no longer has the rights this change needs.'));
   if (isStorageFull(error)) {
     logFailure('database storage full: answered 503', failureReason(error), route);
     return errorResponse(

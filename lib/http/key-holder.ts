@@ -1,6 +1,7 @@
 // Who holds the calling key, for the operations that depend on it (keys, users,
 // "me"): an admin (the admin scope: an admin's session or the bootstrap key), a
 // dashboard user's session, or neither (a key made by hand).
+import { needAtChange } from '../activity';
 import type { Executor } from '../db/client';
 import { findUserBySessionKey, type User } from '../users';
 import type { Caller } from './auth';
@@ -11,7 +12,11 @@ export type KeyHolder = { isAdmin: true; user: User | undefined } | { isAdmin: f
 /** The holder when an admin or a dashboard session calls; 403 for a key made by hand without the admin scope. */
 export async function keyHolder(database: Executor, caller: Caller): Promise<KeyHolder> {
   const user = await findUserBySessionKey(database, caller.keyId);
-  if (caller.scopes.includes('admin')) return { isAdmin: true, user };
+  if (caller.scopes.includes('admin')) {
+    // What it does as an admin needs the admin scope still held when it acts (drizzle/0018).
+    needAtChange('admin');
+    return { isAdmin: true, user };
+  }
   if (user) return { isAdmin: false, user };
   throw new ApiError('forbidden', 'This API key lacks the "admin" scope needed for this operation.');
 }

@@ -65,6 +65,8 @@ const ConfigSchema = z
     // either: 429 / 503), and the events one stream may have waiting for a slow reader
     // before they are dropped for a `resync` (docs/RELIABILITY.md, "The change feed under load").
     PETSTORE_CHANGE_STREAMS_PER_KEY: z.coerce.number().int().min(1).default(20),
+    PETSTORE_CHANGE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
+    PETSTORE_LIVE_KEYS_PER_USER: z.coerce.number().int().min(1).default(25),
     PETSTORE_CHANGE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(1_000),
     PETSTORE_CHANGE_STREAM_QUEUE: z.coerce.number().int().min(1).default(1_000),
     // How long the activity log keeps an entry (lib/activity.ts prunes older ones in small batches).

@@ -8,7 +8,7 @@ import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ scope: 'read' }, async ({ request, caller }) =>
-  changeStream(request.signal, caller.keyId, () =>
+  changeStream(request.signal, { keyId: caller.keyId, userId: caller.userId }, () =>
     authenticate(request, 'read').then(
       () => true,
       (error) => !(error instanceof ApiError),

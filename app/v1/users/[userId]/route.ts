@@ -11,22 +11,20 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json, noContent } from '@/lib/http/respond';
 import { toUserBody } from '@/lib/http/user-body';
-import { findUserBySessionKey, deleteUser, updateUser } from '@/lib/users';
+import { deleteUser, updateUser } from '@/lib/users';
 
 export const dynamic = 'force-dynamic';
 
 export const PATCH = apiRoute({ scope: 'admin' }, async ({ request, params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
   const change = parseBody(await readJsonBody(request), UserUpdate);
-  const by = await findUserBySessionKey(database, caller.keyId);
-  const { user, stoppedKeyIds } = valueOf(await updateUser(database, Number(userId), { ...change, by: by?.id, at: now() }));
+  const { user, stoppedKeyIds } = valueOf(await updateUser(database, Number(userId), { ...change, by: caller.userId ?? undefined, at: now() }));
   return json({ ...toUserBody(user), stoppedKeyIds });
 });
 
 export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
-  const by = await findUserBySessionKey(database, caller.keyId);
-  valueOf(await deleteUser(database, Number(userId), by?.id, now()));
+  valueOf(await deleteUser(database, Number(userId), caller.userId ?? undefined, now()));
   return noContent();
 });
 

@@ -9,14 +9,13 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { forgetSignInFailures } from '@/lib/sign-in-throttle';
-import { findUser, findUserBySessionKey, resetPassword } from '@/lib/users';
+import { findUser, resetPassword } from '@/lib/users';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({ scope: 'admin' }, async ({ params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
-  const by = await findUserBySessionKey(database, caller.keyId);
-  const { temporaryPassword } = valueOf(await resetPassword(database, Number(userId), by?.id, now()));
+  const { temporaryPassword } = valueOf(await resetPassword(database, Number(userId), caller.userId ?? undefined, now()));
   const user = await findUser(database, Number(userId));
   if (user) await forgetSignInFailures(database, user.email);
   return json({ temporaryPassword });

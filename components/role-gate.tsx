@@ -1,5 +1,5 @@
 'use client';
-// What a role lacks is not shown (README, "Roles"): RoleGate renders its children
+// What a role lacks is not shown (docs/ROLES.md): RoleGate renders its children
 // only for a role that may, and ReadOnlyNote tells a viewer why the buttons
 // to change things are missing. The server refuses regardless (403).
 import { can, lackReason, type Capability } from '@/lib/contract/roles';

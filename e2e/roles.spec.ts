@@ -1,4 +1,4 @@
-// Roles in the dashboard (README, "Roles and people"): a viewer, an editor and an
+// Roles in the dashboard (docs/ROLES.md): a viewer, an editor and an
 // admin sign in and find each action allowed or hidden exactly as the table says;
 // the same session's key, used straight against /v1, gets 403 for what the role
 // lacks. The new pages pass axe and are photographed (inspectPage).

@@ -1,4 +1,4 @@
-// Sessions end cleanly (README, "Roles"): the same user signed in in browsers A
+// Sessions end cleanly (docs/ROLES.md): the same user signed in in browsers A
 // and B; whatever ends B's session (a password change in A, a disable or a role
 // change by an admin, sign out everywhere), B's next click lands on the sign-in
 // page saying why, with no loop and no data left on screen.

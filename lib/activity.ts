@@ -1,4 +1,4 @@
-// The activity log (README, "The activity log"). Triggers write an entry for
+// The activity log (docs/ROLES.md, "The activity log"). Triggers write an entry for
 // every change to pets, categories, orders, users and API keys in the change's
 // own transaction (drizzle/0011); this module tells them who acts (the
 // transaction-local `petstore.actor` setting, from the request's context),

@@ -2,7 +2,7 @@
 // and what admins do to others (role, disable, delete, reset the password).
 // Passwords are kept only as argon2id hashes (PHC strings, @node-rs/argon2 defaults).
 // Every change that takes something away ends the person's sessions and stops
-// the keys it must, in the same transaction (README, "Roles").
+// the keys it must, in the same transaction (docs/ROLES.md).
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';

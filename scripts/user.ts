@@ -1,5 +1,5 @@
 // `npm run user -- …`: manage dashboard users from the command line, as an admin
-// does in the dashboard (README, "Roles"): each change that takes something away
+// does in the dashboard (docs/ROLES.md): each change that takes something away
 // ends the person's sessions and stops the keys it must, at once.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// Roles of dashboard users and what each may do (README, "Roles"). The server
+// Roles of dashboard users and what each may do (docs/ROLES.md). The server
 // enforces them through the scopes of a session's API key (lib/auth/options.ts);
 // the dashboard reads the same table to hide or disable what a role lacks. No
 // zod here: the dashboard's components import it.

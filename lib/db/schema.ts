@@ -104,7 +104,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   // argon2id, PHC string format.
   passwordHash: text('password_hash').notNull(),
-  // What the user may do (README, "Roles"); a session's key carries the role's scopes.
+  // What the user may do (docs/ROLES.md); a session's key carries the role's scopes.
   role: userRole('role').notNull().default('viewer'),
   // A disabled user cannot sign in, and their keys were revoked when it happened.
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
@@ -173,7 +173,7 @@ export const idempotencyKeys = pgTable(
 // For B-tree indexes whose keys are never equal (drizzle/0016).
 const UNIQUE_KEYS = { deduplicate_items: false };
 
-// The activity log (README, "The activity log"): one row per change, written by
+// The activity log (docs/ROLES.md, "The activity log"): one row per change, written by
 // triggers on pets, categories, orders, users and api_keys in the transaction of
 // the change (drizzle/0011), and by the sign-in for sign-ins. Append-only: a
 // trigger refuses UPDATE, and DELETE except by the retention pruning.

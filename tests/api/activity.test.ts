@@ -1,4 +1,4 @@
-// The activity log over HTTP (README, "The activity log"): each change made
+// The activity log over HTTP (docs/ROLES.md, "The activity log"): each change made
 // through /v1 leaves entries naming its actor and request id, with the changed
 // fields only; a refused change leaves none; secrets never appear; admins read
 // it filtered and paged; the table refuses to be rewritten.

@@ -1,4 +1,4 @@
-// People come and go (README, "Roles"): an admin changes a role, disables and
+// People come and go (docs/ROLES.md): an admin changes a role, disables and
 // enables, resets a password and deletes, over HTTP; each ends the person's
 // sessions at once (the sign-in page then says why, with no way back to a page),
 // and the keys that must stop answer 401 from the next request.

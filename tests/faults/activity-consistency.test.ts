@@ -1,4 +1,4 @@
-// The activity log under concurrent writers (README, "The activity log"): 20
+// The activity log under concurrent writers (docs/ROLES.md, "The activity log"): 20
 // writers at once, half with dashboard session keys (as the dashboard writes),
 // half with API keys, each making changes of which some are refused (an order
 // for a pet that is no longer available, deleting a pet that has orders, a

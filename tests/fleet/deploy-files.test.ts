@@ -30,10 +30,10 @@ describe('deploy/Dockerfile', () => {
     expect(lintDockerfile(read(file))).toEqual([]);
   });
 
-  it('builds in stages on node:24-slim and runs as a user that is not root, with a health check', () => {
+  it('builds in stages on a pinned Node 24 slim image and runs as a user that is not root, with a health check', () => {
     const bases = dockerfile.getFROMs().map((from) => from.getImage());
     expect(bases.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(bases)).toEqual(new Set(['node:24-slim']));
+    expect(new Set(bases)).toEqual(new Set([`node:${fs.readFileSync('.nvmrc', 'utf8').trim()}-slim`]));
     const user = lastStage.filter((instruction) => instruction.getKeyword() === 'USER').at(-1);
     expect(user?.getArgumentsContent()).toBe('node');
     expect(lastStage.some((instruction) => instruction.getKeyword() === 'HEALTHCHECK' && /\/healthz/.test(instruction.getTextContent()))).toBe(true);

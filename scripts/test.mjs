@@ -22,6 +22,7 @@ import path from 'node:path';
 import { isBuildCurrent } from './build-if-stale.mjs';
 import { build } from './build.mjs';
 import { serverNode } from './server-command.mjs';
+import { checkSystem } from './system-check.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
@@ -371,6 +372,12 @@ async function runNamedFiles(named) {
     process.exit(2);
   }
   const needsServer = under('tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/').length > 0;
+  /** @type {import('./system-check.mjs').SystemPart[]} */
+  const parts = needsServer ? ['postgres', 'redis'] : [];
+  if (process.env.TEST_DATABASE === 'pgbouncer') parts.push('pgbouncer');
+  if (under('tests/fleet/').length > 0) parts.push('nginx', 'pgbouncer');
+  if (under('e2e/').length > 0) parts.push('chromium');
+  if (!(await checkSystem(parts))) process.exit(1);
   if (needsServer) chooseServerNode();
   if (needsServer && !(await buildIfNeeded())) failedSteps.push('build');
   if (under('tests/unit/').length > 0) vitest('unit tests', ['--project=unit'], under('tests/unit/'));
@@ -386,12 +393,18 @@ async function runNamedFiles(named) {
 
 /** `npm test`: everything, or with TEST_DATABASE the API suite on that database. */
 async function runEverything() {
+  const onlyDatabase = process.env.TEST_DATABASE;
+  /** @type {import('./system-check.mjs').SystemPart[]} */
+  const parts = onlyDatabase
+    ? ['postgres', 'redis', ...(onlyDatabase === 'pgbouncer' ? /** @type {const} */ (['pgbouncer']) : [])]
+    : ['postgres', 'redis', 'pgbouncer', 'nginx'];
+  if (!onlyDatabase && process.env.SKIP_E2E !== '1') parts.push('chromium');
+  if (!(await checkSystem(parts))) process.exit(1);
   chooseServerNode();
   if (!(await buildIfNeeded())) {
     console.log('\n0 passed, 1 failed');
     process.exit(1);
   }
-  const onlyDatabase = process.env.TEST_DATABASE;
   const all = apiFiles();
   /** An API suite step: these files on that database, under this label. */
   const apiStep = (/** @type {string} */ label, /** @type {string[]} */ files, /** @type {string} */ database) =>

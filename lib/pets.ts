@@ -9,6 +9,7 @@ import { selectPlannedEachTime } from './db/planned-each-time';
 import { containing } from './db/like';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
+import { OPEN_ORDER_STATUSES } from './contract/order-transitions';
 import { refused, succeeded, type Outcome } from './outcome';
 import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
@@ -219,8 +220,6 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
     .where(eq(pets.id, Number(id)));
   return row && { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
-
-const OPEN_ORDER_STATUSES = ['placed', 'approved'] as const;
 
 // The statements of a change and a delete, prepared: a bulk change runs them a
 // thousand times (README, "Bulk work"). The driver sends a statement with

@@ -6,15 +6,14 @@
 // linking to it (a hidden field keeps the status as it is).
 import Link from 'next/link';
 import { useOrders } from '@/lib/client/hooks';
+import { isOpen } from '@/lib/contract/order-transitions';
 import { PET_STATUSES, type Pet } from '@/lib/contract/pets';
 import { describedBy, Field, Select } from '../ui/field';
 import { PET_STATUS_LABELS } from './status-badge';
 
-const OPEN_ORDER_STATUSES = new Set(['placed', 'approved']);
-
 export function PetStatusField({ pet, error }: { pet: Pet | undefined; error: string | undefined }) {
   const orders = useOrders({ petId: pet?.id, limit: 100 }, { enabled: Boolean(pet) });
-  const openOrder = orders.data?.items.find((order) => OPEN_ORDER_STATUSES.has(order.status));
+  const openOrder = orders.data?.items.find((order) => isOpen(order.status));
   // Locked while the pet's orders load, too: a disabled select sends nothing, and nothing would clear the status.
   const isLocked = Boolean(openOrder) || (Boolean(pet) && orders.isPending);
   const offered = PET_STATUSES.filter((status) => !pet || status !== 'pending' || pet.status === 'pending');

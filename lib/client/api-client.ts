@@ -103,6 +103,16 @@ export class PetstoreClient {
     return this.request<Pet>('POST', '/v1/pets', newPet).then(({ body }) => body);
   }
 
+  /**
+   * One pet through the batch read (GET /v1/pets?id=N), as the dashboard reads one: the
+   * deprecated getPet's successor. A pet that does not exist is the 404 getPet would answer.
+   */
+  async findPet(petId: number): Promise<Pet> {
+    const [pet] = await this.listPetsByIds([petId]);
+    if (!pet) throw new ApiClientError({ code: 'not_found', message: `No pet has id ${petId}.`, status: 404 });
+    return pet;
+  }
+
   /** getPet: GET /v1/pets/{petId} (deprecated; sunset 5 December 2030) */
   async getPet(petId: number): Promise<Pet> {
     return this.request<Pet>('GET', `/v1/pets/${encodeURIComponent(petId)}`).then(({ body }) => body);

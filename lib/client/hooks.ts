@@ -51,7 +51,7 @@ export function usePetCounts(params: CountPetsParams) {
 
 export function usePet(petId: number) {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.pet(petId), queryFn: () => client.getPet(petId) });
+  return useQuery({ queryKey: queryKeys.pet(petId), queryFn: () => client.findPet(petId) });
 }
 
 /** When the pet was added and last changed. */

@@ -2,7 +2,7 @@
 // what each does to the pet (docs/ARCHITECTURE.md: a pet's status changes only through
 // orders). Pure data and functions, so the API, the dashboard and the docs read
 // one table.
-import type { OrderStatus } from './orders';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
 import type { PetStatus } from './pets';
 
 /** For each order status, the statuses a PATCH may move it to. Delivered and cancelled are final. */
@@ -33,6 +33,9 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 export function isOpen(status: OrderStatus): boolean {
   return allowedMoves(status).length > 0;
 }
+
+/** The statuses of the orders that hold their pet (placed, approved). */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(isOpen);
 
 /** "approved or cancelled", or "none: delivered is final", for error messages and docs. */
 export function describeAllowedMoves(from: OrderStatus): string {

@@ -17,7 +17,7 @@ export default async function PetPage({ params }: Props) {
   const petId = parseRecordId((await params).petId);
   if (petId === undefined) notFound();
   const client = await serverApiClient();
-  await requireRecord(() => client.getPet(petId));
+  await requireRecord(() => client.findPet(petId));
   return (
     <>
       <BackLink href="/pets">All pets</BackLink>

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { db, type Executor } from '../db/client';
-import { isDatabaseUnavailable, isStorageFull } from '../db/errors';
+import { isDatabaseReadOnly, isDatabaseUnavailable, isStorageFull, isTransactionConflict } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
@@ -104,6 +104,22 @@ function failureResponse(error: unknown, route: { requestId: string; method: str
     return errorResponse(
       new ApiError('service_unavailable', "The database's disk is full: writes are refused until space is freed; retry later.", {
         headers: { 'retry-after': '30' },
+      }),
+    );
+  }
+  if (isDatabaseReadOnly(error)) {
+    logFailure('database read-only: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError('service_unavailable', 'The database is read-only (a replica, or a failover under way): writes are refused, reads go on; retry later.', {
+        headers: { 'retry-after': '30' },
+      }),
+    );
+  }
+  if (isTransactionConflict(error)) {
+    logFailure('transaction conflict: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError('service_unavailable', 'This request collided with another change and was rolled back without effect; retry it.', {
+        headers: { 'retry-after': '1' },
       }),
     );
   }

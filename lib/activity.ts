@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from './db/client';
+import { databaseNow, secondsInterval } from './db/moment';
 import { preparedStatement } from './db/prepared';
 import { activity } from './db/schema';
 import { toPage, type Page } from './pagination';
@@ -111,8 +112,9 @@ const PRUNE_BATCH = 1_000;
  * Deletes entries older than `retentionDays`, a small batch per transaction so that no
  * lock is held for long (writers append new rows and never wait for these). Returns how many.
  */
-export async function pruneActivity(database: Database, retentionDays: number, at: Date): Promise<number> {
-  const cutoff = new Date(at.getTime() - retentionDays * 86_400_000);
+export async function pruneActivity(database: Database, retentionDays: number): Promise<number> {
+  // The database's clock: an instance whose clock runs ahead must not prune what is still kept.
+  const cutoff = sql`${databaseNow()} - ${secondsInterval(retentionDays * 86_400)}`;
   let pruned = 0;
   for (;;) {
     const deleted = await database.transaction(async (transaction) => {

@@ -2,7 +2,9 @@
 // every change to pets, categories, orders, users and API keys in the change's
 // own transaction (drizzle/0011); this module tells them who acts (the
 // transaction-local `petstore.actor` setting, from the request's context),
-// records sign-ins, reads the log, and prunes it past its retention.
+// records sign-ins, reads the log, and prunes it past its retention: the last
+// two through the database's own functions, the only writers the app's role
+// may use besides the triggers (drizzle/0019).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from './db/client';
@@ -84,15 +86,14 @@ export function recorded<Result>(database: Executor, change: (transaction: Execu
   });
 }
 
-/** A sign-in, successful or not: who (the user, or the email as typed), from which request. */
+/**
+ * A sign-in, successful or not: who (the user, or the email as typed). Written by the
+ * database's record_sign_in() (drizzle/0019): the app's role may not insert entries itself.
+ */
 export async function recordSignIn(database: Executor, attempt: { email: string; userId?: number; isSuccess: boolean }): Promise<void> {
-  await database.insert(activity).values({
-    actorUserId: attempt.userId ?? null,
-    actorLabel: attempt.email,
-    resource: 'session',
-    resourceId: attempt.userId === undefined ? null : String(attempt.userId),
-    action: attempt.isSuccess ? 'sign-in' : 'sign-in-failed',
-  });
+  await database
+    .select({ done: sql`record_sign_in(${attempt.email}::text, ${attempt.userId ?? null}::bigint, ${attempt.isSuccess}::boolean)` })
+    .from(sql`(select) as nothing`);
 }
 
 export type ActivityEntry = typeof activity.$inferSelect;
@@ -129,22 +130,18 @@ export async function listActivity(database: Database, filters: ActivityFilters 
 const PRUNE_BATCH = 1_000;
 
 /**
- * Deletes entries older than `retentionDays`, a small batch per transaction so that no
- * lock is held for long (writers append new rows and never wait for these). Returns how many.
+ * Deletes entries older than `retentionDays` by the database's clock, through the database's
+ * prune_activity() (drizzle/0019: the only way entries leave), a small batch per call so that
+ * no lock is held for long (writers append new rows and never wait for these). Returns how many.
  */
-export async function pruneActivity(database: Database, retentionDays: number, at: Date): Promise<number> {
-  const cutoff = new Date(at.getTime() - retentionDays * 86_400_000);
+export async function pruneActivity(database: Database, retentionDays: number): Promise<number> {
   let pruned = 0;
   for (;;) {
-    const deleted = await database.transaction(async (transaction) => {
-      await transaction.execute(sql`select set_config('petstore.pruning', 'on', true)`);
-      const batch = transaction.select({ id: activity.id }).from(activity).where(lt(activity.at, cutoff)).orderBy(activity.id).limit(PRUNE_BATCH);
-      return transaction
-        .delete(activity)
-        .where(sql`${activity.id} in ${batch}`)
-        .returning({ id: activity.id });
-    });
-    pruned += deleted.length;
-    if (deleted.length < PRUNE_BATCH) return pruned;
+    const [batch] = await database
+      .select({ deleted: sql<number>`prune_activity(${retentionDays}::integer, ${PRUNE_BATCH}::integer)` })
+      .from(sql`(select) as nothing`);
+    const deleted = Number(batch?.deleted ?? 0);
+    pruned += deleted;
+    if (deleted < PRUNE_BATCH) return pruned;
   }
 }

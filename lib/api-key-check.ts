@@ -7,6 +7,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CachedKey, KeyCache } from './api-key-cache';
 import type { ApiKeyScope } from './contract/api-keys';
 import type { Database } from './db/client';
+import { isDatabaseReadOnly } from './db/errors';
 import { preparedStatement } from './db/prepared';
 import { apiKeys, users } from './db/schema';
 
@@ -75,10 +76,15 @@ function isExpired(key: CachedKey, at: Date): boolean {
   return key.expiresAt !== null && key.expiresAt <= at;
 }
 
+/** A read-only database (a replica, a failover) leaves last_used_at as it is: the request it rides on goes on. */
 async function touchLastUsed(database: Database, id: number, at: Date): Promise<void> {
   const staleBefore = new Date(at.getTime() - LAST_USED_RESOLUTION_MS);
-  await database
-    .update(apiKeys)
-    .set({ lastUsedAt: at })
-    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  try {
+    await database
+      .update(apiKeys)
+      .set({ lastUsedAt: at })
+      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  } catch (error) {
+    if (!isDatabaseReadOnly(error)) throw error;
+  }
 }

@@ -3,11 +3,13 @@
 // effect (as Stripe does); find a stored answer again; forget expired ones.
 // An answer lost on its way back (a connection cut after COMMIT, a crash
 // before the reply, a database restart) is therefore in the table exactly when
-// the effect is, and a retry replays it. No HTTP here: lib/http/idempotency.ts
+// the effect is, and a retry replays it. Expiry is by the database's clock
+// (lib/db/moment.ts), never the instance's. No HTTP here: lib/http/idempotency.ts
 // turns a claim's outcome into a run, a replay or a 409.
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from './db/client';
+import { databaseNow, secondsInterval } from './db/moment';
 import { idempotencyKeys } from './db/schema';
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
@@ -35,7 +37,8 @@ function lockId({ apiKeyId, key }: KeyOwner): string {
  * one runs and the others are told it is in progress. Once the lock is held,
  * the table says whether an earlier run already committed an answer.
  */
-export async function claimIdempotencyKey(transaction: Executor, input: KeyOwner & { requestHash: string; at: Date }): Promise<Claim> {
+/** `at`: the database's now() unless a test gives an instant (lib/db/moment.ts). */
+export async function claimIdempotencyKey(transaction: Executor, input: KeyOwner & { requestHash: string; at?: Date }): Promise<Claim> {
   const [lock] = await transaction.select({ isHeld: sql<boolean>`pg_try_advisory_xact_lock(${lockId(input)}::bigint)` }).from(sql`(select 1) as one`);
   if (!lock?.isHeld) return { outcome: 'in_progress' };
 
@@ -45,12 +48,12 @@ export async function claimIdempotencyKey(transaction: Executor, input: KeyOwner
       status: idempotencyKeys.responseStatus,
       headers: idempotencyKeys.responseHeaders,
       body: idempotencyKeys.responseBody,
-      expiresAt: idempotencyKeys.expiresAt,
+      isExpired: sql<boolean>`${idempotencyKeys.expiresAt} <= ${databaseNow(input.at)}`,
     })
     .from(idempotencyKeys)
     .where(sameKey(input));
   // No answer yet, an expired one, or an unanswered claim an earlier version of the service left behind.
-  if (!row || row.expiresAt <= input.at || row.status === null) return { outcome: 'claimed' };
+  if (!row || row.isExpired || row.status === null) return { outcome: 'claimed' };
   if (row.requestHash !== input.requestHash) return { outcome: 'mismatch' };
   return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
 }
@@ -58,15 +61,16 @@ export async function claimIdempotencyKey(transaction: Executor, input: KeyOwner
 /** Stores the answer of a claimed key, in the transaction that made its effect. */
 export async function recordIdempotentResponse(
   transaction: Executor,
-  input: KeyOwner & { requestHash: string; at: Date; ttlSeconds: number; response: StoredResponse },
+  input: KeyOwner & { requestHash: string; at?: Date; ttlSeconds: number; response: StoredResponse },
 ): Promise<void> {
+  const moment = databaseNow(input.at);
   const record = {
     requestHash: input.requestHash,
     responseStatus: input.response.status,
     responseHeaders: input.response.headers,
     responseBody: input.response.body,
-    createdAt: input.at,
-    expiresAt: new Date(input.at.getTime() + input.ttlSeconds * 1000),
+    createdAt: moment,
+    expiresAt: sql`${moment} + ${secondsInterval(input.ttlSeconds)}`,
   };
   await transaction
     .insert(idempotencyKeys)
@@ -74,6 +78,6 @@ export async function recordIdempotentResponse(
     .onConflictDoUpdate({ target: [idempotencyKeys.apiKeyId, idempotencyKeys.key], set: record });
 }
 
-export async function deleteExpiredIdempotencyKeys(database: Database, at: Date): Promise<void> {
-  await database.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, at));
+export async function deleteExpiredIdempotencyKeys(database: Database, at?: Date): Promise<void> {
+  await database.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, databaseNow(at)));
 }

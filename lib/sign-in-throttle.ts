@@ -6,8 +6,9 @@
 // checked, inside a row lock: a burst of concurrent guesses cannot slip in
 // before the count catches up. A success forgets the account's failures, and
 // rows an hour old are deleted, so guesses at many emails leave nothing behind.
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './db/client';
+import { databaseNow, secondsInterval } from './db/moment';
 import { signInFailures } from './db/schema';
 import { normaliseEmail } from './users';
 
@@ -27,28 +28,32 @@ export function delayAfterFailures(failures: number): number {
 
 /**
  * Counts a sign-in attempt to `email` as a failure until `forgetSignInFailures`
- * says otherwise, or refuses it (uncounted) while the account must wait.
+ * says otherwise, or refuses it (uncounted) while the account must wait. The
+ * windows are on the database's clock (lib/db/moment.ts), so every instance
+ * keeps the same one whatever its own clock says; `at` is for tests.
  */
-export async function admitSignInAttempt(database: Database, email: string, at: Date): Promise<Admission> {
+export async function admitSignInAttempt(database: Database, email: string, at?: Date): Promise<Admission> {
   const account = normaliseEmail(email);
+  const moment = databaseNow(at);
   // A row untouched for that long counts as no row (its wait, 15 min at most, is over).
-  await database.delete(signInFailures).where(lt(signInFailures.lastAttemptAt, new Date(at.getTime() - FORGET_AFTER_MS)));
+  await database.delete(signInFailures).where(lt(signInFailures.lastAttemptAt, sql`${moment} - ${secondsInterval(FORGET_AFTER_MS / 1000)}`));
   return database.transaction(async (tx) => {
     // Insert or lock the account's row in one statement: a concurrent delete either
     // came first (and this inserts) or waits for this transaction (and then spares the row).
     const [row] = await tx
       .insert(signInFailures)
-      .values({ email: account, failures: 0, lastAttemptAt: at })
+      .values({ email: account, failures: 0, lastAttemptAt: moment })
       .onConflictDoUpdate({ target: signInFailures.email, set: { email: account } })
-      .returning();
-    if (row!.blockedUntil && row!.blockedUntil > at) {
-      return { admitted: false, retryAfterSeconds: Math.ceil((row!.blockedUntil.getTime() - at.getTime()) / 1000) };
-    }
+      .returning({
+        failures: signInFailures.failures,
+        waitSeconds: sql<number | null>`extract(epoch from ${signInFailures.blockedUntil} - ${moment})::double precision`,
+      });
+    if (row!.waitSeconds !== null && row!.waitSeconds > 0) return { admitted: false, retryAfterSeconds: Math.ceil(row!.waitSeconds) };
     const failures = row!.failures + 1;
     const delay = delayAfterFailures(failures);
     await tx
       .update(signInFailures)
-      .set({ failures, lastAttemptAt: at, blockedUntil: delay > 0 ? new Date(at.getTime() + delay * 1000) : null })
+      .set({ failures, lastAttemptAt: moment, blockedUntil: delay > 0 ? sql`${moment} + ${secondsInterval(delay)}` : null })
       .where(eq(signInFailures.email, account));
     return { admitted: true };
   });

@@ -39,7 +39,7 @@ export function authOptions(): AuthOptions {
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const database = await db();
-          const admission = await admitSignInAttempt(database, credentials.email, now());
+          const admission = await admitSignInAttempt(database, credentials.email);
           if (!admission.admitted) {
             log.warn({ retryAfterSeconds: admission.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
             throw throttledError(admission.retryAfterSeconds);

@@ -1,5 +1,6 @@
-// Which database errors mean "the database is unreachable" (answered 503, and
-// the service recovers by itself) rather than a bug (500).
+// Which database errors mean "the database is unreachable", "the change
+// collided with another" or "the database takes no writes" (each answered 503
+// with its own message: the service recovers by itself) rather than a bug (500).
 import { DATABASE_TIMEOUT } from './deadline';
 import { DATABASE_NOT_ANSWERING } from './hung-connections';
 import { STORAGE_FULL } from './storage';
@@ -45,6 +46,27 @@ export function lostKeyRights(error: unknown): 'revoked' | 'lacks-scope' | undef
   if (hasCode(error, (code) => code === 'PS401')) return 'revoked';
   if (hasCode(error, (code) => code === 'PS403')) return 'lacks-scope';
   return undefined;
+}
+
+// A transaction that lost to another (a deadlock, a serialisation failure, a lock it waited
+// too long for, as beside a migration: lib/db/migrate.ts): rolled back whole, so a retry is safe.
+const CONFLICT_CODES = new Set([
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
+  '55P03', // lock_not_available
+]);
+
+// A database that takes no writes: a replica after a failover, or default_transaction_read_only.
+const READ_ONLY_CODES = new Set([
+  '25006', // read_only_sql_transaction
+]);
+
+export function isTransactionConflict(error: unknown): boolean {
+  return hasCode(error, (code) => CONFLICT_CODES.has(code));
+}
+
+export function isDatabaseReadOnly(error: unknown): boolean {
+  return hasCode(error, (code) => READ_ONLY_CODES.has(code));
 }
 
 export function isStorageFull(error: unknown): boolean {

@@ -7,7 +7,7 @@ import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { scopesFor } from '../contract/api-keys';
 import { db, type Executor } from '../db/client';
-import { isDatabaseUnavailable, isStorageFull, lostKeyRights } from '../db/errors';
+import { isDatabaseReadOnly, isDatabaseUnavailable, isStorageFull, isTransactionConflict, lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
@@ -108,6 +108,22 @@ function failureResponse(error: unknown, route: { requestId: string; method: str
     return errorResponse(
       new ApiError('service_unavailable', "The database's disk is full: writes are refused until space is freed; retry later.", {
         headers: { 'retry-after': '30' },
+      }),
+    );
+  }
+  if (isDatabaseReadOnly(error)) {
+    logFailure('database read-only: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError('service_unavailable', 'The database is read-only (a replica, or a failover under way): writes are refused, reads go on; retry later.', {
+        headers: { 'retry-after': '30' },
+      }),
+    );
+  }
+  if (isTransactionConflict(error)) {
+    logFailure('transaction conflict: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError('service_unavailable', 'This request collided with another change and was rolled back without effect; retry it.', {
+        headers: { 'retry-after': '1' },
       }),
     );
   }

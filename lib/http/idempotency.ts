@@ -17,7 +17,6 @@ import { createHash } from 'node:crypto';
 import type { Caller } from './auth';
 import { readBodyBytes } from './body';
 import { ApiError } from './errors';
-import { now } from '../runtime/clock';
 import { config } from '../runtime/config';
 import type { Database, Executor } from '../db/client';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse } from '../idempotency';
@@ -55,8 +54,8 @@ export async function idempotently(
     });
   }
   const body = await readBodyBytes(request);
-  const owner = { apiKeyId: caller.keyId, key, requestHash: hashRequest(request, body), at: now() };
-  cleanUpOccasionally(database, owner.at);
+  const owner = { apiKeyId: caller.keyId, key, requestHash: hashRequest(request, body) };
+  cleanUpOccasionally(database);
 
   try {
     return await database.transaction(async (transaction) => {
@@ -103,8 +102,8 @@ function hashRequest(request: Request, body: Uint8Array): string {
 }
 
 // Expired rows are ignored by the claim anyway; this only keeps the table small.
-function cleanUpOccasionally(database: Database, at: Date): void {
+function cleanUpOccasionally(database: Database): void {
   if (Date.now() - sweeper.lastCleanUp < CLEAN_UP_EVERY_MS) return;
   sweeper.lastCleanUp = Date.now();
-  deleteExpiredIdempotencyKeys(database, at).catch((error: unknown) => logFailure('could not delete expired idempotency keys', failureReason(error)));
+  deleteExpiredIdempotencyKeys(database).catch((error: unknown) => logFailure('could not delete expired idempotency keys', failureReason(error)));
 }

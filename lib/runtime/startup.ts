@@ -4,8 +4,7 @@
 // in to the dashboard, and fill an empty embedded catalogue.
 import { pruneActivity } from '../activity';
 import { ensureBootstrapKey } from '../api-keys';
-import { failureReason, logFailure } from '../failure-log';
-import { now } from './clock';
+import { describeBug, failureReason, logFailure } from '../failure-log';
 import { config, ConfigError } from './config';
 import { databaseKind, db, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -50,7 +49,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The activity log keeps PETSTORE_ACTIVITY_RETENTION_DAYS: pruned now and every hour, in small batches. */
 function scheduleActivityPruning(database: Database): void {
   const prune = () =>
-    pruneActivity(database, config().PETSTORE_ACTIVITY_RETENTION_DAYS, now()).then(
+    pruneActivity(database, config().PETSTORE_ACTIVITY_RETENTION_DAYS).then(
       (pruned) => pruned > 0 && log.info({ pruned }, 'activity log pruned past its retention'),
       (error: unknown) => logFailure('activity log not pruned; retrying in an hour', failureReason(error)),
     );
@@ -94,7 +93,11 @@ async function startUpOrExit(): Promise<void> {
   try {
     await startUp();
   } catch (error) {
-    log.fatal(error instanceof ConfigError ? error.message : isStorageFull(error) ? diskFullMessage(error) : { err: error }, 'petstore failed to start');
+    // describeBug, never the error itself: a failed query's error carries its parameters (the bootstrap key's prefix and hash).
+    log.fatal(
+      error instanceof ConfigError ? error.message : isStorageFull(error) ? diskFullMessage(error) : { error: describeBug(error) },
+      'petstore failed to start',
+    );
     process.exit(1);
   }
 }

@@ -130,7 +130,7 @@ describe('the activity log', () => {
 
   // On PGlite this opens a database of its own (a copy of the run's template, tests/support/
   // pglite-template.ts): loading one took 12 s at a load of 10, hence the 90 s below.
-  it('refuses to rewrite or delete entries outside the pruning', async () => {
+  it('refuses to rewrite, delete or truncate entries outside prune_activity()', async () => {
     const { database, close } = await openTestDatabase({});
     try {
       // (On PGlite this is a database of its own: give it an entry to refuse to touch.)
@@ -143,6 +143,13 @@ describe('the activity log', () => {
         );
       expect(await why(database.execute(sql`update activity set action = 'forged'`))).toMatch(/append-only/);
       expect(await why(database.execute(sql`delete from activity`))).toMatch(/append-only/);
+      expect(await why(database.execute(sql`truncate activity`))).toMatch(/append-only/);
+      // The setting the guard once trusted: any session can set it.
+      const withSetting = database.transaction(async (transaction) => {
+        await transaction.execute(sql`select set_config('petstore.pruning', 'on', true)`);
+        await transaction.execute(sql`delete from activity`);
+      });
+      expect(await why(withSetting)).toMatch(/append-only/);
     } finally {
       await close();
     }

@@ -81,7 +81,10 @@ describe('roles, enforced on /v1 through the session key', () => {
   it('lets a user make keys no wider than their role, and shows each their own', async () => {
     const viewer = sessions.viewer.apiKey;
     const refused = await call('POST', '/v1/api-keys', viewer, { name: 'too wide', scope: 'write' });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden', message: 'You may make keys with the "read" scope at most: a key is never more than your role and your session allow.' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: 'You may make keys with the "read" scope at most: a key is never more than your role and your session allow.' },
+    });
     const made = await call('POST', '/v1/api-keys', viewer, { name: 'viewer’s reader', scope: 'read' });
     expect(made.status).toBe(201);
     expect(made.body.madeBy).toMatchObject({ kind: 'user', email: server.seed.viewer.toLowerCase() });

@@ -31,12 +31,15 @@ describe('the path sign-in returns to', () => {
     expect(new URL(url).pathname).toBe('/pets');
   });
 
-  it.each([encodeURIComponent(PHISHING), '%2F%0A%2Fevil.example'])('serves the sign-in page for callbackUrl=%s, returning to the pets list', async (callbackUrl) => {
-    const response = await fetch(`${inject('baseUrl')}/signin?callbackUrl=${callbackUrl}`, { redirect: 'manual' });
-    expect(response.status).toBe(200);
-    // The form's return path, in the page's serialised props.
-    expect((await response.text()).replaceAll('\\"', '"')).toContain('"returnTo":"/pets"');
-  });
+  it.each([encodeURIComponent(PHISHING), '%2F%0A%2Fevil.example'])(
+    'serves the sign-in page for callbackUrl=%s, returning to the pets list',
+    async (callbackUrl) => {
+      const response = await fetch(`${inject('baseUrl')}/signin?callbackUrl=${callbackUrl}`, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      // The form's return path, in the page's serialised props.
+      expect((await response.text()).replaceAll('\\"', '"')).toContain('"returnTo":"/pets"');
+    },
+  );
 
   it.each(['/users', '/activity', '/categories'])('keeps %s as the return path of a signed-out visit', async (page) => {
     const response = await fetch(`${inject('baseUrl')}${page}`, { redirect: 'manual' });

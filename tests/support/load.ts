@@ -19,12 +19,17 @@ export type Attempt = {
 // Far beyond any bound a test asserts: a request that takes this long has hung.
 const HANG_MS = 15_000;
 
-export async function createPetAttempt(baseUrl: string, apiKey: string, name: string): Promise<Attempt> {
+/** One create; with `idempotencyKey`, sent with that Idempotency-Key (its transaction then also holds the key's record). */
+export async function createPetAttempt(baseUrl: string, apiKey: string, name: string, idempotencyKey?: string): Promise<Attempt> {
   const sentAt = performance.now();
   try {
     const response = await fetch(`${baseUrl}/v1/pets`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
+      },
       body: JSON.stringify({ name, categoryId: 1 }),
       signal: AbortSignal.timeout(HANG_MS),
     });
@@ -46,9 +51,18 @@ export async function createPetAttempt(baseUrl: string, apiKey: string, name: st
 
 /**
  * Starts `loops` sequential create loops that run until `shouldStop()`; each request's name is
- * `${prefix}-${loop}-${n}`. `attempts` fills as answers come in; `done` resolves when every loop ended.
+ * `${prefix}-${loop}-${n}` (and, with `isKeyed`, so is its Idempotency-Key). `attempts` fills as answers come in;
+ * `done` resolves when every loop ended.
  */
-export function runCreateLoops(options: { baseUrls: string[]; apiKey: string; loops: number; prefix: string; pauseMs: number; shouldStop: () => boolean }): {
+export function runCreateLoops(options: {
+  baseUrls: string[];
+  apiKey: string;
+  loops: number;
+  prefix: string;
+  pauseMs: number;
+  shouldStop: () => boolean;
+  isKeyed?: boolean;
+}): {
   attempts: Attempt[];
   done: Promise<Attempt[]>;
 } {
@@ -57,7 +71,8 @@ export function runCreateLoops(options: { baseUrls: string[]; apiKey: string; lo
     Array.from({ length: options.loops }, async (_, loop) => {
       const baseUrl = options.baseUrls[loop % options.baseUrls.length]!;
       for (let n = 0; !options.shouldStop(); n++) {
-        attempts.push(await createPetAttempt(baseUrl, options.apiKey, `${options.prefix}-${loop}-${n}`));
+        const name = `${options.prefix}-${loop}-${n}`;
+        attempts.push(await createPetAttempt(baseUrl, options.apiKey, name, options.isKeyed ? name : undefined));
         if (options.pauseMs > 0) await sleep(options.pauseMs);
       }
     }),

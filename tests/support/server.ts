@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { launchServer } from '../../scripts/launch-server';
+import { launchServer, productionServer } from '../../scripts/launch-server';
 import { unpackTemplate } from './pglite-template';
+
+const SERVER_SCRIPT = path.join(import.meta.dirname, '..', '..', 'server.mjs');
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -43,7 +45,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 export async function startServer(
-  options: { database: DatabaseKind; env?: Record<string, string>; databaseUrl?: string } = { database: 'postgres' },
+  options: {
+    database: DatabaseKind;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** Where the server runs: the repository by default. Its drizzle/ folder is the migrations it applies (lib/db/migrate.ts). */
+    cwd?: string;
+  } = { database: 'postgres' },
 ): Promise<TestServer> {
   const apiKey = `psk_test_${randomBytes(24).toString('base64url')}`;
   const cleanups: (() => Promise<void>)[] = [];
@@ -78,7 +86,11 @@ export async function startServer(
   if (databaseUrl) Object.assign(env, databaseEnvironment(databaseUrl));
   Object.assign(env, options.env);
 
-  const server = await launchServer({ name: 'server.mjs', env });
+  const server = await launchServer({
+    name: 'server.mjs',
+    env,
+    ...(options.cwd && { cwd: options.cwd, args: (port: number) => productionServer(port).map((arg) => (arg === 'server.mjs' ? SERVER_SCRIPT : arg)) }),
+  });
   return {
     baseUrl: server.baseUrl,
     apiKey: env.PETSTORE_BOOTSTRAP_API_KEY!,

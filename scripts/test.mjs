@@ -43,6 +43,9 @@ const ONCE = [
   'tests/api/metrics.test.ts',
   'tests/faults/body-limits.test.ts',
   'tests/faults/npm-start.test.ts',
+  // The app's own database role and a failed start-up: straight to PostgreSQL whatever the lane.
+  'tests/faults/activity-roles.test.ts',
+  'tests/faults/start-up-failure-log.test.ts',
   // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
@@ -64,6 +67,11 @@ const CLI_TESTS = ['tests/api/user-cli.test.ts', 'tests/api/api-key-cli.test.ts'
 // postgres they run in a step of their own, off the shared server's suite (runEverything).
 const OWN_SERVER = [
   'tests/faults/npm-start.test.ts',
+  'tests/faults/migration-under-load.test.ts',
+  'tests/faults/read-only-database.test.ts',
+  'tests/faults/clock-skew.test.ts',
+  'tests/faults/activity-roles.test.ts',
+  'tests/faults/start-up-failure-log.test.ts',
   'tests/faults/graceful-shutdown.test.ts',
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',

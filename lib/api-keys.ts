@@ -48,7 +48,7 @@ export async function createApiKey(database: Database, input: NewKey): Promise<{
  * A key a user makes for themself: refused (409) when they hold `atMost` live keys made by
  * hand already, counted under a lock of that user's own, so that two at once cannot both
  * pass (an advisory lock: a row lock on the user would deadlock with a disable, which locks
- * the user and then waits on the acting key's row, drizzle/0018).
+ * the user and then waits for the acting key's changes, drizzle/0018).
  */
 export async function createUserApiKey(
   database: Database,

@@ -4,7 +4,7 @@
 // stability badge, operations with `x-hideTryItPanel` lose the "Test Request"
 // button (Scalar only has a global switch for it), and each server is listed
 // by its name and URL. Scalar was chosen over Redoc (no try-it), Swagger UI and
-// Stoplight Elements by axe: see README, "The dashboard".
+// Stoplight Elements by axe: see docs/DASHBOARD.md, "Accessibility of /docs".
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import './api-reference-theme.css';

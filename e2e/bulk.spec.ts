@@ -1,4 +1,4 @@
-// Bulk work on the pets list (README, "Bulk work"): select every pet matching a
+// Bulk work on the pets list (docs/DASHBOARD.md, "Bulk work"): select every pet matching a
 // search and change or delete them, 50 pets a request, with progress, Cancel
 // and a summary whose refusals are exactly the pets the rules keep; the outcome
 // of each pet is read back from the API. A viewer may select and export only.

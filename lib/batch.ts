@@ -4,7 +4,7 @@
 // its change-feed event. The outcomes come back in the order of the ids. A
 // failure that is no pet's own (the database gone) stops the batch: no further
 // id is started, those under way finish, and the failure is thrown; what was
-// changed before it stays changed (README, "Bulk work").
+// changed before it stays changed (docs/DASHBOARD.md, "Bulk work").
 import type { Outcome } from './outcome';
 
 // Each pet's commit waits for its own WAL flush, and commits made at once share

@@ -222,7 +222,7 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
 }
 
 // The statements of a change and a delete, prepared: a bulk change runs them a
-// thousand times (README, "Bulk work"). The driver sends a statement with
+// thousand times (docs/DASHBOARD.md, "Bulk work"). The driver sends a statement with
 // parameters that is not prepared in two round trips (describe, then execute),
 // a prepared one in one, parsed and planned once per connection. Keyed by the
 // transaction, so each transaction builds the SQL again (cheap beside a round trip).

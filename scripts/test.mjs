@@ -430,7 +430,7 @@ async function runEverything() {
     // clusters of their own and the image (its build the longest step after the browser's);
     // lane three the unit and domain tests, the other databases (PGlite, through PgBouncer),
     // the tests with servers of their own, /v1 served by Next alone and the fleet. Their
-    // times are in the README.
+    // times are in docs/TESTING.md.
     const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
     lanes.push(browser);
     lanes.push([

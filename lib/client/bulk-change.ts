@@ -1,7 +1,7 @@
 // A change to many pets, sent in chunks: PATCH or DELETE /v1/pets?id=… with 50
 // ids at a time, two chunks in flight. The server changes each pet on its own
 // (its own transaction, live update and activity entry, the same rules as a
-// single edit) and answers one result per pet (README, "Bulk work"). A refusal
+// single edit) and answers one result per pet (docs/DASHBOARD.md, "Bulk work"). A refusal
 // by the rules (409, or 404 for a pet gone meanwhile) is that pet's outcome;
 // a chunk that fails as a whole for a reason that passes (503, 429, the
 // network) is sent again a few times; anything else (the session ended, the

@@ -1,4 +1,4 @@
-// A whole fleet on loopback, as README "Running in production" draws it:
+// A whole fleet on loopback, as docs/DEPLOY.md draws it:
 // nginx -> N app instances -> PgBouncer (transaction pooling) -> PostgreSQL,
 // with Redis for the shared rate limits and a direct PostgreSQL connection per
 // instance for LISTEN and migrations. Used by `npm run fleet` and the fleet tests.

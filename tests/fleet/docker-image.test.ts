@@ -5,7 +5,7 @@
 // which /app is the same path, so that what the build writes reads the same
 // at run time. RUN lines run in a shell, COPY copies (--from another stage's
 // files), ENV and WORKDIR hold for their stage; then the last stage's CMD
-// starts, and /readyz, a /v1 call, the HEALTHCHECK and each CLI the README
+// starts, and /readyz, a /v1 call, the HEALTHCHECK and each CLI docs/DEPLOY.md
 // names (npm run api-key, user, db:migrate) must work in what the image
 // keeps, pruned as it is. Change the Dockerfile and this runs the change.
 // A RUN's cache mount (--mount=type=cache) is a folder this machine keeps

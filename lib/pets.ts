@@ -4,6 +4,7 @@
 // serialise with orders placed or moved for the same pet.
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from './contract/pets';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
 import { containing } from './db/like';
@@ -39,12 +40,15 @@ function shapeOf(filters: PetFilters): Shape {
 /** The status part of a prepared statement's name. */
 const statusPart = (shape: Shape): string | false => (shape.byStatus === 'none' ? 'no_status' : shape.byStatus && 'status');
 
-function filterConditions(shape: Shape): SQL[] {
+// The columns the conditions and orders name: the table's, or a subquery's over it (walkedQuery).
+type PetColumns = Record<'id' | 'name' | 'categoryId' | 'status', AnyPgColumn>;
+
+function filterConditions(shape: Shape, columns: PetColumns = pets): SQL[] {
   const conditions: SQL[] = [];
-  if (shape.byStatus === 'value') conditions.push(eq(pets.status, sql.placeholder('status')));
-  if (shape.byStatus === 'none') conditions.push(isNull(pets.status));
-  if (shape.byCategory) conditions.push(eq(pets.categoryId, sql.placeholder('categoryId')));
-  if (shape.byName) conditions.push(ilike(pets.name, sql.placeholder('pattern')));
+  if (shape.byStatus === 'value') conditions.push(eq(columns.status, sql.placeholder('status')));
+  if (shape.byStatus === 'none') conditions.push(isNull(columns.status));
+  if (shape.byCategory) conditions.push(eq(columns.categoryId, sql.placeholder('categoryId')));
+  if (shape.byName) conditions.push(ilike(columns.name, sql.placeholder('pattern')));
   return conditions;
 }
 
@@ -73,12 +77,34 @@ function afterCursor(sort: PetSort): SQL {
   }
 }
 
-const ORDER_BY: Record<PetSort, SQL[]> = {
-  id: [asc(pets.id)],
-  '-id': [desc(pets.id)],
-  name: [asc(pets.name), asc(pets.id)],
-  '-name': [desc(pets.name), desc(pets.id)],
-};
+function orderBy(sort: PetSort, columns: PetColumns = pets): SQL[] {
+  switch (sort) {
+    case 'id':
+      return [asc(columns.id)];
+    case '-id':
+      return [desc(columns.id)];
+    case 'name':
+      return [asc(columns.name), asc(columns.id)];
+    case '-name':
+      return [desc(columns.name), desc(columns.id)];
+  }
+}
+
+// The same order on expressions no index has (\`name || ''\` sorts as name does): the planner
+// cannot walk an index in the sort's order, so it finds the matches by the filters' own
+// indexes (trigram, status, category) and sorts them.
+function orderOfMatches(sort: PetSort): SQL[] {
+  switch (sort) {
+    case 'id':
+      return [sql`${pets.id} + 0`];
+    case '-id':
+      return [sql`${pets.id} + 0 desc`];
+    case 'name':
+      return [sql`${pets.name} || ''`, asc(pets.id)];
+    case '-name':
+      return [sql`${pets.name} || '' desc`, desc(pets.id)];
+  }
+}
 
 function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
   const conditions = filterConditions(shape);
@@ -87,9 +113,57 @@ function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: b
     .select(petColumns)
     .from(pets)
     .where(and(...conditions))
-    .orderBy(...ORDER_BY[sort])
+    .orderBy(...orderBy(sort))
     .limit(sql.placeholder('limit'));
 }
+
+/**
+ * How many pets a search walks in the sort's order before it looks for its
+ * matches by the filters instead: 2,000 rows cost a few milliseconds, and a
+ * search whose matches are denser than limit+1 in 2,000 is answered by them.
+ * A name text of one or two characters has no trigram to look up, so its
+ * matches are found by reading every candidate (~0.25 s at 1,000,000 pets):
+ * it walks 10,000 first (~25 ms), which finds a page of any common text.
+ */
+const walkBound = (filters: PetFilters) => (filters.name !== undefined && filters.name.length < 3 ? 10_000 : 2_000);
+
+/** The first `bound` pets in the sort's order (after the cursor), filtered: exact when it finds a full page. */
+function walkedQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean, bound: number) {
+  const walked = database
+    .select(petColumns)
+    .from(pets)
+    .where(hasCursor ? afterCursor(sort) : undefined)
+    .orderBy(...orderBy(sort))
+    .limit(bound)
+    .as('walked');
+  return database
+    .select()
+    .from(walked)
+    .where(and(...filterConditions(shape, walked)))
+    .orderBy(...orderBy(sort, walked))
+    .limit(sql.placeholder('limit'));
+}
+
+/** Every match of the filters (after the cursor), sorted, the page taken from them: bounded by the matches, not the table. */
+function matchesQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
+  const conditions = filterConditions(shape);
+  if (hasCursor) conditions.push(afterCursor(sort));
+  return database
+    .select(petColumns)
+    .from(pets)
+    .where(and(...conditions))
+    .orderBy(...orderOfMatches(sort))
+    .limit(sql.placeholder('limit'));
+}
+
+/**
+ * Whether a walk of an index in the sort's order may read far to fill a page:
+ * a name search (its matches may be rare, or all at the far end of the order),
+ * or a filter on a list sorted by name (a status or category may be rare, or
+ * the two together empty). A status or a category alone, by id, has an index
+ * in that order.
+ */
+const mayWalkFar = (shape: Shape, sort: PetSort) => shape.byName || (sort.endsWith('name') && (shape.byStatus !== false || shape.byCategory));
 
 // One prepared statement per shape of the list (each filter, sort, cursor or not).
 function listStatement(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
@@ -110,13 +184,36 @@ function fromRawRow(row: Record<string, unknown>): PetRow {
   return { id: Number(row.id), name: String(row.name), categoryId: Number(row.category_id), status: (row.status as PetStatus | null) ?? null };
 }
 
+/** The rows of a query that is planned with its values each time (a search: planned-each-time.ts). */
+async function selectPlanned(
+  database: Database,
+  query: { toSQL: () => { sql: string; params: unknown[] }; execute: (values: Record<string, unknown>) => Promise<PetRow[]> },
+  values: Record<string, unknown>,
+): Promise<PetRow[]> {
+  const raw = await selectPlannedEachTime(database, query, values);
+  return raw ? raw.map(fromRawRow) : query.execute(values);
+}
+
+/**
+ * A search (mayWalkFar) walks a bounded stretch of the sort's order first, and
+ * when that holds no full page, finds the matches by the filters' indexes and
+ * sorts them: it never walks the whole table for a rare match (docs/PERFORMANCE.md,
+ * "Searches at 1,000,000 pets").
+ */
+async function searchRows(database: Database, shape: Shape, options: ListPetsOptions, values: Record<string, unknown>): Promise<PetRow[]> {
+  const hasCursor = options.cursor !== undefined;
+  const walked = await selectPlanned(database, walkedQuery(database, shape, options.sort, hasCursor, walkBound(options)), values);
+  if (walked.length > options.limit) return walked;
+  return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor), values);
+}
+
 export async function listPets(database: Database, options: ListPetsOptions): Promise<PetPage> {
   const shape = shapeOf(options);
   const hasCursor = options.cursor !== undefined;
   const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
-  // A search's plan depends on its text (lib/db/planned-each-time.ts).
-  const raw = shape.byName ? await selectPlannedEachTime(database, listQuery(database, shape, options.sort, hasCursor), values) : undefined;
-  const rows = raw ? raw.map(fromRawRow) : await listStatement(database, shape, options.sort, hasCursor).execute(values);
+  const rows = mayWalkFar(shape, options.sort)
+    ? await searchRows(database, shape, options, values)
+    : await listStatement(database, shape, options.sort, hasCursor).execute(values);
   const items = rows.slice(0, options.limit).map(toPet);
   const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
   return { items, nextCursor: last ? { sort: options.sort, id: last.id, key: options.sort.endsWith('name') ? last.name : undefined } : null };

@@ -7,6 +7,7 @@ import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { db, type Executor } from '../db/client';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors';
+import { searchTimeoutOf } from '../db/search-deadline';
 import { assertRoomToWrite } from '../db/storage';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
@@ -105,6 +106,17 @@ function failureResponse(error: unknown, route: { requestId: string; method: str
       new ApiError('service_unavailable', "The database's disk is full: writes are refused until space is freed; retry later.", {
         headers: { 'retry-after': '30' },
       }),
+    );
+  }
+  const searchTimeout = searchTimeoutOf(error);
+  if (searchTimeout !== undefined) {
+    logFailure('search past its deadline: answered 503', failureReason(error), route);
+    return errorResponse(
+      new ApiError(
+        'service_unavailable',
+        `This search took longer than ${searchTimeout} ms, the most a search may take, and was stopped: narrow it (a status or categoryId, or a longer name), or retry later.`,
+        { headers: { 'retry-after': '5' } },
+      ),
     );
   }
   if (isDatabaseUnavailable(error)) {

@@ -172,7 +172,7 @@ async function* idRanges(database: Database, deadline: SearchDeadline, sort?: Pe
   if (!bounds || bounds.low === null || bounds.high === null) return;
   const count = Math.ceil((bounds.high - bounds.low + 1) / ID_STEP);
   for (let step = 0; step < count; step++) {
-    deadline.check();
+    await deadline.betweenSteps();
     const index = sort === '-id' ? count - 1 - step : step;
     yield { fromId: bounds.low + index * ID_STEP, toId: bounds.low + (index + 1) * ID_STEP - 1 };
   }
@@ -197,7 +197,7 @@ async function matchesInSteps(
     if (!options.sort.endsWith('name') && found.length > options.limit) break;
   }
   if (!options.sort.endsWith('name') || found.length === 0) return found.slice(0, options.limit + 1);
-  deadline.check();
+  await deadline.betweenSteps();
   const ids = inArray(
     pets.id,
     found.map((row) => row.id),
@@ -259,7 +259,7 @@ async function searchRows(
   const hasCursor = options.cursor !== undefined;
   const walked = await selectPlanned(database, walkedQuery(database, shape, options.sort, hasCursor, walkBound(options)), values);
   if (walked.length > options.limit) return walked;
-  deadline.check();
+  await deadline.betweenSteps();
   if (!deadline.isEnforcedByDatabase) return matchesInSteps(database, deadline, shape, options, values);
   return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor), values);
 }

@@ -21,8 +21,14 @@ export const SEARCH_TIMEOUT = 'SEARCH_TIMEOUT';
 export type SearchDeadline = {
   /** Whether the database stops a statement at the deadline itself (PostgreSQL), or the search must read in steps (PGlite). */
   isEnforcedByDatabase: boolean;
-  /** Throws SEARCH_TIMEOUT once the deadline has passed. */
-  check: () => void;
+  /**
+   * Between two steps (PGlite): throws SEARCH_TIMEOUT past the deadline, else lets
+   * the event loop read what arrived first. A PGlite statement's answer comes back
+   * as a promise, so a search's next step would otherwise be queued before any
+   * socket is read again: eight searches would hold every other request until
+   * the last of them ended.
+   */
+  betweenSteps: () => Promise<void>;
 };
 
 function searchTimeoutError(ms: number, cause?: unknown): Error {
@@ -56,11 +62,16 @@ export async function withinSearchDeadline<Result>(
   const check = () => {
     if (performance.now() > endsAt) throw searchTimeoutError(ms);
   };
-  if (!isPostgres(database)) return work(database, { isEnforcedByDatabase: false, check });
+  const betweenSteps = async () => {
+    check();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    check();
+  };
+  if (!isPostgres(database)) return work(database, { isEnforcedByDatabase: false, betweenSteps });
   try {
     return await database.transaction(async (transaction) => {
       await transaction.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
-      return work(transaction as unknown as Database, { isEnforcedByDatabase: true, check });
+      return work(transaction as unknown as Database, { isEnforcedByDatabase: true, betweenSteps });
     });
   } catch (error) {
     throw isStatementTimeout(error) ? searchTimeoutError(ms, error) : error;

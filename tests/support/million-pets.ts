@@ -1,13 +1,15 @@
-// A PostgreSQL template database of 1,000,000 pets, for the searches at scale
-// (tests/faults/search-at-scale.test.ts). Built once per set of migrations (its
-// name carries their hash) and kept on the server between runs; a test clones
-// it with CREATE DATABASE … TEMPLATE, which copies files instead of inserting.
+// A PostgreSQL template database of 1,000,000 pets, and a PGlite data directory
+// of fewer, for the searches at scale (tests/faults/search-at-scale.test.ts).
+// Each is built once per set of migrations (its name carries their hash) and
+// kept between runs; a test clones the template with CREATE DATABASE …
+// TEMPLATE, which copies files instead of inserting.
 // Statuses and categories are spread as the bench's catalogue spreads them
 // (bench/catalogue.ts: status by id % 4, category 1 + id % 50, so a category
 // holds only two of the statuses); names are pet names, many shared, some with
 // a second word or a number, as a shelter's would be.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -124,7 +126,7 @@ const sqlList = (words: string[]) => `array[${words.map((word) => `'${word.repla
 
 // Every third pet has a second word, every seventh a number (1 to 999): the names repeat, as real
 // ones do. The words are picked by a hash of the id, so a name says nothing of its status or category.
-const SEED_PETS = `
+const seedPets = (count: number) => `
   insert into pets (name, category_id, status, created_at, updated_at)
   select (${sqlList(FIRST_NAMES)})[1 + abs(hashint8(g)) % ${FIRST_NAMES.length}]
            || case when g % 3 = 0 then ' ' || (${sqlList(SECOND_WORDS)})[1 + abs(hashint8(-g)) % ${SECOND_WORDS.length}] else '' end
@@ -132,7 +134,34 @@ const SEED_PETS = `
          1 + g % 50,
          (array[null, 'available', 'pending', 'sold'])[1 + g % 4]::pet_status,
          now(), now()
-  from generate_series(1::bigint, ${MILLION}) as g`;
+  from generate_series(1::bigint, ${count}) as g`;
+
+/**
+ * Seeds `count` pets into a migrated database through `run` (one statement at a
+ * time, in one transaction): the pets' indexes are dropped first and built once
+ * after the rows, far cheaper than a million insertions into each; triggers are
+ * off (no activity entries, no notifications) and the counters of drizzle/0007
+ * are set after.
+ */
+async function seedCatalogue(run: (statement: string) => Promise<Record<string, unknown>[]>, count: number): Promise<void> {
+  const indexes = (await run(`select indexname as name, indexdef as definition from pg_indexes where tablename = 'pets' and indexname <> 'pets_pkey'`)) as {
+    name: string;
+    definition: string;
+  }[];
+  await run('begin');
+  await run('set local session_replication_role = replica');
+  await run(`set local maintenance_work_mem = '256MB'`);
+  for (const index of indexes) await run(`drop index ${index.name}`);
+  await run(seedPets(count));
+  for (const index of indexes) await run(index.definition);
+  await run('update pet_counts set count = 0');
+  await run(`
+    update pet_counts set count = counted.count
+    from (select coalesce(status::text, 'none') as status, count(*) as count from pets group by 1) as counted
+    where pet_counts.status = counted.status and pet_counts.shard = 0`);
+  await run('commit');
+  await run('vacuum analyze pets');
+}
 
 function urlOf(name: string): string {
   const url = new URL(ADMIN_URL);
@@ -143,7 +172,7 @@ function urlOf(name: string): string {
 /** What the migrations and the seeding are: a template made by other ones is another template. */
 function templateName(): string {
   const folder = path.join(process.cwd(), 'drizzle');
-  const hash = createHash('sha256').update(SEED_PETS);
+  const hash = createHash('sha256').update(seedPets(MILLION));
   for (const file of fs
     .readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
@@ -161,11 +190,7 @@ async function withAdmin<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T>
   }
 }
 
-/**
- * The template's name, built first if this server has none for these migrations
- * (about a minute on a quiet machine). Triggers are off while it is seeded (no
- * activity entries, no notifications); the counters of drizzle/0007 are set after.
- */
+/** The template's name, built first if this server has none for these migrations (10 s on a quiet machine). */
 export async function millionPetTemplate(): Promise<string> {
   const name = templateName();
   const found = await withAdmin((sql) => sql`select 1 from pg_database where datname = ${name}`);
@@ -175,24 +200,7 @@ export async function millionPetTemplate(): Promise<string> {
   const sql = postgres(urlOf(building), { max: 1, onnotice: () => {} });
   try {
     await migrate(drizzle(sql), { migrationsFolder: 'drizzle' });
-    const indexes = await sql<{ name: string; definition: string }[]>`
-      select indexname as name, indexdef as definition from pg_indexes
-      where tablename = 'pets' and indexname <> 'pets_pkey'`;
-    await sql.begin(async (transaction) => {
-      await transaction`set local session_replication_role = replica`;
-      await transaction`set local synchronous_commit = off`;
-      await transaction`set local maintenance_work_mem = '256MB'`;
-      // Built once after the rows: far cheaper than a million insertions into each.
-      for (const index of indexes) await transaction.unsafe(`drop index ${index.name}`);
-      await transaction.unsafe(SEED_PETS);
-      for (const index of indexes) await transaction.unsafe(index.definition);
-      await transaction`update pet_counts set count = 0`;
-      await transaction`
-        update pet_counts set count = counted.count
-        from (select coalesce(status::text, 'none') as status, count(*) as count from pets group by 1) as counted
-        where pet_counts.status = counted.status and pet_counts.shard = 0`;
-    });
-    await sql`vacuum analyze pets`;
+    await seedCatalogue((statement) => sql.unsafe(statement), MILLION);
   } catch (error) {
     await sql.end({ timeout: 5 });
     await withAdmin((admin) => admin.unsafe(`drop database if exists ${building} with (force)`));
@@ -206,6 +214,29 @@ export async function millionPetTemplate(): Promise<string> {
     await admin.unsafe(`alter database ${building} rename to ${name}`);
   });
   return name;
+}
+
+/**
+ * A PGlite data directory of `count` pets (as PGlite's tar), kept in the system's
+ * temporary folder under a name that carries the migrations' hash, built first if
+ * missing; unpackTemplate (pglite-template.ts) makes a folder of it for a server.
+ */
+export async function pgliteCatalogue(count: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `petstore-pglite-${count}-${templateName().slice('petstore_million_'.length)}.tar`);
+  if (fs.existsSync(file)) return file;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+  const { pgliteExtensions } = await import('../../lib/db/pglite-extensions');
+  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  await migratePglite(drizzlePglite(client), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
+  await seedCatalogue(async (statement) => (await client.query<Record<string, unknown>>(statement)).rows, count);
+  const dataDir = await client.dumpDataDir('none');
+  await client.close();
+  const building = `${file}.${randomBytes(3).toString('hex')}`;
+  fs.writeFileSync(building, Buffer.from(await dataDir.arrayBuffer()));
+  fs.renameSync(building, file);
+  return file;
 }
 
 /** A new database cloned from the template; dropped by the returned function. */

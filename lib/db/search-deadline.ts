@@ -16,7 +16,7 @@ import { config } from '../runtime/config';
 import type { Database } from './client';
 
 /** The error code of a search stopped at its deadline. */
-export const SEARCH_TIMEOUT = 'SEARCH_TIMEOUT';
+const SEARCH_TIMEOUT = 'SEARCH_TIMEOUT';
 
 export type SearchDeadline = {
   /** Whether the database stops a statement at the deadline itself (PostgreSQL), or the search must read in steps (PGlite). */

@@ -16,7 +16,7 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { ADMIN_URL } from './server';
 
-export const MILLION = 1_000_000;
+const MILLION = 1_000_000;
 
 const FIRST_NAMES = [
   'Bella',

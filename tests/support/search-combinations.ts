@@ -5,7 +5,7 @@
 // a rare number, texts too short for the trigram index, common and absent.
 import { PET_SORTS, type PetSort } from '@/lib/contract/pet-values';
 
-export type SearchFilters = { status?: string; categoryId?: number; name?: string };
+type SearchFilters = { status?: string; categoryId?: number; name?: string };
 /** A list (sorted) or, without a sort, the counts. */
 export type SearchCombination = { filters: SearchFilters; sort?: PetSort };
 

@@ -2,10 +2,12 @@
 // search and filters), count, create, get, change and delete. Changing a
 // status and deleting lock the pet's row first, as lib/orders.ts does, so they
 // serialise with orders placed or moved for the same pet.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from './contract/pets';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './db/client';
 import { selectPlannedEachTime } from './db/planned-each-time';
+import { withinSearchDeadline, type SearchDeadline } from './db/search-deadline';
 import { containing } from './db/like';
 import { preparedStatement } from './db/prepared';
 import { orders, petCounts, pets } from './db/schema';
@@ -40,12 +42,15 @@ function shapeOf(filters: PetFilters): Shape {
 /** The status part of a prepared statement's name. */
 const statusPart = (shape: Shape): string | false => (shape.byStatus === 'none' ? 'no_status' : shape.byStatus && 'status');
 
-function filterConditions(shape: Shape): SQL[] {
+// The columns the conditions and orders name: the table's, or a subquery's over it (walkedQuery).
+type PetColumns = Record<'id' | 'name' | 'categoryId' | 'status', AnyPgColumn>;
+
+function filterConditions(shape: Shape, columns: PetColumns = pets): SQL[] {
   const conditions: SQL[] = [];
-  if (shape.byStatus === 'value') conditions.push(eq(pets.status, sql.placeholder('status')));
-  if (shape.byStatus === 'none') conditions.push(isNull(pets.status));
-  if (shape.byCategory) conditions.push(eq(pets.categoryId, sql.placeholder('categoryId')));
-  if (shape.byName) conditions.push(ilike(pets.name, sql.placeholder('pattern')));
+  if (shape.byStatus === 'value') conditions.push(eq(columns.status, sql.placeholder('status')));
+  if (shape.byStatus === 'none') conditions.push(isNull(columns.status));
+  if (shape.byCategory) conditions.push(eq(columns.categoryId, sql.placeholder('categoryId')));
+  if (shape.byName) conditions.push(ilike(columns.name, sql.placeholder('pattern')));
   return conditions;
 }
 
@@ -74,12 +79,34 @@ function afterCursor(sort: PetSort): SQL {
   }
 }
 
-const ORDER_BY: Record<PetSort, SQL[]> = {
-  id: [asc(pets.id)],
-  '-id': [desc(pets.id)],
-  name: [asc(pets.name), asc(pets.id)],
-  '-name': [desc(pets.name), desc(pets.id)],
-};
+function orderBy(sort: PetSort, columns: PetColumns = pets): SQL[] {
+  switch (sort) {
+    case 'id':
+      return [asc(columns.id)];
+    case '-id':
+      return [desc(columns.id)];
+    case 'name':
+      return [asc(columns.name), asc(columns.id)];
+    case '-name':
+      return [desc(columns.name), desc(columns.id)];
+  }
+}
+
+// The same order on expressions no index has (\`name || ''\` sorts as name does): the planner
+// cannot walk an index in the sort's order, so it finds the matches by the filters' own
+// indexes (trigram, status, category) and sorts them.
+function orderOfMatches(sort: PetSort): SQL[] {
+  switch (sort) {
+    case 'id':
+      return [sql`${pets.id} + 0`];
+    case '-id':
+      return [sql`${pets.id} + 0 desc`];
+    case 'name':
+      return [sql`${pets.name} || ''`, asc(pets.id)];
+    case '-name':
+      return [sql`${pets.name} || '' desc`, desc(pets.id)];
+  }
+}
 
 function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
   const conditions = filterConditions(shape);
@@ -88,9 +115,105 @@ function listQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: b
     .select(petColumns)
     .from(pets)
     .where(and(...conditions))
-    .orderBy(...ORDER_BY[sort])
+    .orderBy(...orderBy(sort))
     .limit(sql.placeholder('limit'));
 }
+
+/**
+ * How many pets a search walks in the sort's order before it looks for its
+ * matches by the filters instead: 2,000 rows cost a few milliseconds, and a
+ * search whose matches are denser than limit+1 in 2,000 is answered by them.
+ * A name text of one or two characters has no trigram to look up, so its
+ * matches are found by reading every candidate (~0.25 s at 1,000,000 pets):
+ * it walks 10,000 first (~25 ms), which finds a page of any common text.
+ */
+const walkBound = (filters: PetFilters) => (filters.name !== undefined && filters.name.length < 3 ? 10_000 : 2_000);
+
+/** The first `bound` pets in the sort's order (after the cursor), filtered: exact when it finds a full page. */
+function walkedQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean, bound: number) {
+  const walked = database
+    .select(petColumns)
+    .from(pets)
+    .where(hasCursor ? afterCursor(sort) : undefined)
+    .orderBy(...orderBy(sort))
+    .limit(bound)
+    .as('walked');
+  return database
+    .select()
+    .from(walked)
+    .where(and(...filterConditions(shape, walked)))
+    .orderBy(...orderBy(sort, walked))
+    .limit(sql.placeholder('limit'));
+}
+
+/**
+ * Every match of the filters (after the cursor, and of `within`), sorted, the
+ * page taken from them: bounded by the matches, not the table.
+ */
+function matchesQuery(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean, within?: SQL) {
+  const conditions = filterConditions(shape);
+  if (hasCursor) conditions.push(afterCursor(sort));
+  if (within) conditions.push(within);
+  return database
+    .select(petColumns)
+    .from(pets)
+    .where(and(...conditions))
+    .orderBy(...orderOfMatches(sort))
+    .limit(sql.placeholder('limit'));
+}
+
+// PGlite's steps (lib/db/search-deadline.ts): ids in ranges of ID_STEP, about 30 ms of reading
+// each at 200,000 pets on a busy machine; the deadline is checked between them.
+const ID_STEP = 20_000;
+const inIdRange = between(pets.id, sql.placeholder('fromId'), sql.placeholder('toId'));
+
+/** The id ranges of the table, in the order `sort` reads them (newest first for -id). */
+async function* idRanges(database: Database, deadline: SearchDeadline, sort?: PetSort): AsyncGenerator<{ fromId: number; toId: number }> {
+  const [bounds] = await database.select({ low: min(pets.id), high: max(pets.id) }).from(pets);
+  if (!bounds || bounds.low === null || bounds.high === null) return;
+  const count = Math.ceil((bounds.high - bounds.low + 1) / ID_STEP);
+  for (let step = 0; step < count; step++) {
+    await deadline.betweenSteps();
+    const index = sort === '-id' ? count - 1 - step : step;
+    yield { fromId: bounds.low + index * ID_STEP, toId: bounds.low + (index + 1) * ID_STEP - 1 };
+  }
+}
+
+/**
+ * matchesQuery read in id ranges (PGlite): each range's best page, then, sorted
+ * by id, the first full page in range order; sorted by name, the best of those
+ * pages, sorted once more by the database.
+ */
+async function matchesInSteps(
+  database: Database,
+  deadline: SearchDeadline,
+  shape: Shape,
+  options: ListPetsOptions,
+  values: Record<string, unknown>,
+): Promise<PetRow[]> {
+  const hasCursor = options.cursor !== undefined;
+  const found: PetRow[] = [];
+  for await (const range of idRanges(database, deadline, options.sort)) {
+    found.push(...(await selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor, inIdRange), { ...values, ...range })));
+    if (!options.sort.endsWith('name') && found.length > options.limit) break;
+  }
+  if (!options.sort.endsWith('name') || found.length === 0) return found.slice(0, options.limit + 1);
+  await deadline.betweenSteps();
+  const ids = inArray(
+    pets.id,
+    found.map((row) => row.id),
+  );
+  return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor, ids), values);
+}
+
+/**
+ * Whether a walk of an index in the sort's order may read far to fill a page:
+ * a name search (its matches may be rare, or all at the far end of the order),
+ * or a filter on a list sorted by name (a status or category may be rare, or
+ * the two together empty). A status or a category alone, by id, has an index
+ * in that order.
+ */
+const mayWalkFar = (shape: Shape, sort: PetSort) => shape.byName || (sort.endsWith('name') && (shape.byStatus !== false || shape.byCategory));
 
 // One prepared statement per shape of the list (each filter, sort, cursor or not).
 function listStatement(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
@@ -111,13 +234,55 @@ function fromRawRow(row: Record<string, unknown>): PetRow {
   return { id: Number(row.id), name: String(row.name), categoryId: Number(row.category_id), status: (row.status as PetStatus | null) ?? null };
 }
 
+/** The rows of a query that is planned with its values each time (a search: planned-each-time.ts). */
+async function selectPlanned(
+  database: Database,
+  query: { toSQL: () => { sql: string; params: unknown[] }; execute: (values: Record<string, unknown>) => Promise<PetRow[]> },
+  values: Record<string, unknown>,
+): Promise<PetRow[]> {
+  const raw = await selectPlannedEachTime(database, query, values);
+  return raw ? raw.map(fromRawRow) : query.execute(values);
+}
+
+/**
+ * A search (mayWalkFar) walks a bounded stretch of the sort's order first, and
+ * when that holds no full page, finds the matches by the filters' indexes and
+ * sorts them: it never walks the whole table for a rare match (docs/PERFORMANCE.md,
+ * "Searches at 1,000,000 pets"). On PGlite it finds them in steps.
+ */
+async function searchRows(
+  database: Database,
+  deadline: SearchDeadline,
+  shape: Shape,
+  options: ListPetsOptions,
+  values: Record<string, unknown>,
+): Promise<PetRow[]> {
+  const hasCursor = options.cursor !== undefined;
+  const walked = await selectPlanned(database, walkedQuery(database, shape, options.sort, hasCursor, walkBound(options)), values);
+  if (walked.length > options.limit) return walked;
+  await deadline.betweenSteps();
+  if (!deadline.isEnforcedByDatabase) return matchesInSteps(database, deadline, shape, options, values);
+  return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor), values);
+}
+
+/**
+ * Whether the list or counts asked for is a search: one that reads more than
+ * an index's first rows (a name, or filters on a list sorted by name). A
+ * search runs under the search deadline (lib/db/search-deadline.ts), and an API
+ * key may run only a few at once (lib/http/search-slots.ts).
+ */
+export function isSearch(query: PetFilters & { sort?: PetSort }): boolean {
+  const shape = shapeOf(query);
+  return query.sort ? mayWalkFar(shape, query.sort) : shape.byName;
+}
+
 export async function listPets(database: Database, options: ListPetsOptions): Promise<PetPage> {
   const shape = shapeOf(options);
   const hasCursor = options.cursor !== undefined;
   const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
-  // A search's plan depends on its text (lib/db/planned-each-time.ts).
-  const raw = shape.byName ? await selectPlannedEachTime(database, listQuery(database, shape, options.sort, hasCursor), values) : undefined;
-  const rows = raw ? raw.map(fromRawRow) : await listStatement(database, shape, options.sort, hasCursor).execute(values);
+  const rows = isSearch(options)
+    ? await withinSearchDeadline(database, (search, deadline) => searchRows(search, deadline, shape, options, values))
+    : await listStatement(database, shape, options.sort, hasCursor).execute(values);
   const items = rows.slice(0, options.limit).map(toPet);
   const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
   return { items, nextCursor: last ? { sort: options.sort, id: last.id, key: options.sort.endsWith('name') ? last.name : undefined } : null };
@@ -148,12 +313,27 @@ const countAllStatement = (database: Database) =>
       .prepare('count_pets_all'),
   );
 
-function countQuery(database: Database, shape: Shape) {
+function countQuery(database: Database, shape: Shape, within?: SQL) {
   return database
     .select({ status: pets.status, count: count().as('count') })
     .from(pets)
-    .where(and(...filterConditions(shape)))
+    .where(and(...filterConditions(shape), within))
     .groupBy(pets.status);
+}
+
+type CountRow = { status: string | null; count: number };
+
+/** A count by name, under the search deadline: one statement on PostgreSQL, the sum of id ranges' on PGlite. */
+async function searchCounts(database: Database, deadline: SearchDeadline, shape: Shape, values: Record<string, unknown>): Promise<CountRow[]> {
+  const counted = async (within: SQL | undefined, range?: { fromId: number; toId: number }) => {
+    const raw = await selectPlannedEachTime(database, countQuery(database, shape, within), { ...values, ...range });
+    const rows = raw ?? (await countQuery(database, shape, within).execute({ ...values, ...range }));
+    return rows.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) }));
+  };
+  if (deadline.isEnforcedByDatabase) return counted(undefined);
+  const rows: CountRow[] = [];
+  for await (const range of idRanges(database, deadline)) rows.push(...(await counted(inIdRange, range)));
+  return rows;
 }
 
 /** Counts with only the status filter are the counters' too: that status's count, the others 0. */
@@ -168,9 +348,8 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
     return filters.status ? onlyStatus(counts, filters.status) : counts;
   }
   const values = filterValues(filters);
-  const raw = shape.byName ? await selectPlannedEachTime(database, countQuery(database, shape), values) : undefined;
-  if (raw) return toCounts(raw.map((row) => ({ status: (row.status as string | null) ?? null, count: Number(row.count) })));
-  const name = ['count_pets', statusPart(shape), shape.byCategory && 'category', shape.byName && 'name'].filter(Boolean).join('_');
+  if (shape.byName) return toCounts(await withinSearchDeadline(database, (search, deadline) => searchCounts(search, deadline, shape, values)));
+  const name = ['count_pets', statusPart(shape), 'category'].filter(Boolean).join('_');
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
 

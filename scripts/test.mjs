@@ -59,6 +59,8 @@ const OWN_CLUSTER = [
   'tests/faults/database-restart.test.ts',
   'tests/faults/embedded-disk-full.test.ts',
   'tests/faults/idempotent-retries.test.ts',
+  // A 1,000,000-pet PostgreSQL template and a 200,000-pet PGlite of its own.
+  'tests/faults/search-at-scale.test.ts',
 ];
 // The CLIs' tests: the CLIs connect to PostgreSQL directly (DATABASE_URL as an operator gives it).
 const CLI_TESTS = ['tests/api/user-cli.test.ts', 'tests/api/api-key-cli.test.ts'];

@@ -26,7 +26,7 @@ export const errorResponses = {
   UnsupportedMediaType: errorResponse('UnsupportedMediaType', 'The request body is not `application/json` (`unsupported_media_type`).'),
   TooManyRequests: errorResponse(
     'TooManyRequests',
-    'This API key has used up its rate limit (`rate_limited`): a token bucket per key, see `RateLimit-Policy`. Retry after `Retry-After` seconds.',
+    'This API key has used up its rate limit (`rate_limited`): a token bucket per key, see `RateLimit-Policy`; or it already has as many searches running as one key may. Retry after `Retry-After` seconds.',
     {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
       'RateLimit-Policy': {
@@ -41,9 +41,13 @@ export const errorResponses = {
     },
   ),
   InternalError: errorResponse('InternalError', 'An unexpected error on the service side (`internal_error`).'),
-  ServiceUnavailable: errorResponse('ServiceUnavailable', 'The database is unreachable; retry after `Retry-After` seconds (`service_unavailable`).', {
-    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
-  }),
+  ServiceUnavailable: errorResponse(
+    'ServiceUnavailable',
+    'The database is unreachable, or a search ran past its deadline (the message says which, and how to narrow the search); retry after `Retry-After` seconds (`service_unavailable`).',
+    {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' as const } },
+    },
+  ),
 } satisfies Record<string, ZodOpenApiResponseObject>;
 
 /** The errors any authenticated operation can answer. */

@@ -4,6 +4,7 @@
 // a named statement per query text, and after five runs PostgreSQL may settle
 // on one generic plan that is right for neither (a scan of a million rows).
 // PGlite runs each query unnamed already, so the drizzle statement serves there.
+// Inside a transaction (lib/db/search-deadline.ts) the transaction's client is used.
 import { fillPlaceholders } from 'drizzle-orm';
 import type { Database } from './client';
 
@@ -17,7 +18,9 @@ export async function selectPlannedEachTime(
   query: { toSQL: () => { sql: string; params: unknown[] } },
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>[] | undefined> {
-  const client = (database as unknown as { $client?: Partial<UnpreparedClient> }).$client;
+  // A transaction's handle has no $client: its session holds the transaction's own client.
+  const handle = database as unknown as { $client?: Partial<UnpreparedClient>; session?: { client?: Partial<UnpreparedClient> } };
+  const client = handle.$client ?? handle.session?.client;
   if (!client || typeof client.unsafe !== 'function') return undefined;
   const { sql, params } = query.toSQL();
   return client.unsafe(sql, fillPlaceholders(params, values), { prepare: false });

@@ -7,13 +7,12 @@ import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { scopesFor } from '../contract/api-keys';
 import { db, type Executor } from '../db/client';
-import { isDatabaseReadOnly, isDatabaseUnavailable, isStorageFull, isTransactionConflict, lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
-import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
 import { recordRequest } from '../metrics';
-import { authenticate, keyNoLongerValid, type Caller } from './auth';
-import { ApiError, RequestRefusal, errorResponse } from './errors';
+import { authenticate, type Caller } from './auth';
+import { failureResponse } from './failure-response';
+import { RequestRefusal } from './errors';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
 import { headerOf, withHeaders } from './respond';
@@ -95,42 +94,4 @@ export function apiRoute<Needed extends Scope | null>(
     recordRequest({ method, path, params: routeParams, status, seconds: ms / 1000, isReplay });
     return response;
   };
-}
-
-// Never the error object in the log: lib/failure-log.ts says why.
-function failureResponse(error: unknown, route: { requestId: string; method: string; path: string }): Response {
-  if (error instanceof ApiError) return errorResponse(error);
-  const lost = lostKeyRights(error);
-  if (lost)
-    return errorResponse(lost === 'revoked' ? keyNoLongerValid() : new ApiError('forbidden', 'This API key no longer has the rights this change needs.'));
-  if (isStorageFull(error)) {
-    logFailure('database storage full: answered 503', failureReason(error), route);
-    return errorResponse(
-      new ApiError('service_unavailable', "The database's disk is full: writes are refused until space is freed; retry later.", {
-        headers: { 'retry-after': '30' },
-      }),
-    );
-  }
-  if (isDatabaseReadOnly(error)) {
-    logFailure('database read-only: answered 503', failureReason(error), route);
-    return errorResponse(
-      new ApiError('service_unavailable', 'The database is read-only (a replica, or a failover under way): writes are refused, reads go on; retry later.', {
-        headers: { 'retry-after': '30' },
-      }),
-    );
-  }
-  if (isTransactionConflict(error)) {
-    logFailure('transaction conflict: answered 503', failureReason(error), route);
-    return errorResponse(
-      new ApiError('service_unavailable', 'This request collided with another change and was rolled back without effect; retry it.', {
-        headers: { 'retry-after': '1' },
-      }),
-    );
-  }
-  if (isDatabaseUnavailable(error)) {
-    logFailure('database unavailable: answered 503', failureReason(error), route);
-    return errorResponse(new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', { headers: { 'retry-after': '2' } }));
-  }
-  log.error({ ...route, error: describeBug(error) }, 'unhandled error');
-  return errorResponse(new ApiError('internal_error', `Something went wrong on our side (request ${route.requestId}).`));
 }

@@ -69,6 +69,12 @@ const ConfigSchema = z
     PETSTORE_LIVE_KEYS_PER_USER: z.coerce.number().int().min(1).default(25),
     PETSTORE_CHANGE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(1_000),
     PETSTORE_CHANGE_STREAM_QUEUE: z.coerce.number().int().min(1).default(1_000),
+    // Searches (lib/db/search-deadline.ts): how long one may run before it is stopped and
+    // answered 503 with its own message (under the 3 s deadline of every query, so that the
+    // database's own statement_timeout says "too slow", not "unreachable"), and how many one
+    // API key may have running on one instance (one more is 429).
+    PETSTORE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(2_500).default(2_000),
+    PETSTORE_SEARCHES_PER_KEY: z.coerce.number().int().min(1).default(4),
     // How long the activity log keeps an entry (lib/activity.ts prunes older ones in small batches).
     PETSTORE_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
     // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.

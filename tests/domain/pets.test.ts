@@ -1,9 +1,11 @@
 // lib/pets.ts in-process on an in-memory PGlite: keyset pages in every order,
 // search and filters, counts, merge-patch updates and the refusals of the
 // status rules and of deleting a pet that orders refer to.
+import { between, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet, PetSort } from '@/lib/contract/pets';
 import type { Database } from '@/lib/db/client';
+import { pets } from '@/lib/db/schema';
 import { moveOrder, placeOrder } from '@/lib/orders';
 import { countPets, createPet, deletePet, getPet, listPets, updatePet, type ListPetsOptions } from '@/lib/pets';
 import { openMemoryDatabase } from '../support/memory-database';
@@ -64,6 +66,55 @@ describe('listPets', () => {
     expect((await listPets(database, { limit: 20, sort: 'id', categoryId: 7002, status: 'none' })).items).toEqual([unset]);
     expect((await listPets(database, { limit: 20, sort: 'id', categoryId: 7002, status: 'sold' })).items).toEqual([sold]);
     expect(unset).not.toHaveProperty('status');
+  });
+});
+
+describe('listPets on a catalogue past the walk bound', () => {
+  // 12,000 pets in categories 8001-8004: more than a search walks in the sort's order
+  // before it finds its matches by the filters instead (lib/pets.ts, walkBound), so
+  // both ways are taken (on PGlite, in id ranges); every page must be what filtering and sorting all of them gives.
+  let all: Pet[];
+
+  beforeAll(async () => {
+    // Ids 5 apart, so that PGlite's search reads several id ranges (lib/pets.ts, ID_STEP).
+    const first = 1_000_000;
+    await database.execute(sql`
+      insert into pets (id, name, category_id, status)
+      select ${first} + g * 5, (array['Ziggy', 'Abby', 'Rex', 'Pierre', 'Bella'])[1 + g % 5] || ' ' || (g % 97), 8001 + g % 4,
+             (array[null, 'available', 'pending', 'sold'])[1 + (g / 4) % 4]::pet_status
+      from generate_series(1, 12000) as g`);
+    await database.execute(sql`select setval(pg_get_serial_sequence('pets', 'id'), (select max(id) from pets))`);
+    const rows = await database
+      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status })
+      .from(pets)
+      .where(between(pets.categoryId, 8001, 8004));
+    all = rows.map(({ status, ...pet }) => ({ ...pet, ...(status && { status }) }));
+  });
+
+  const byName = (a: Pet, b: Pet) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1);
+
+  it.each<[string, Partial<ListPetsOptions>, PetSort]>([
+    ['a rare name at the end of the name order', { name: 'ziggy 9' }, 'name'],
+    ['a name and a status', { name: 'rex', status: 'sold' }, '-name'],
+    ['a category and a status', { categoryId: 8003, status: 'pending' }, 'name'],
+    ['a two-letter text', { name: 'zi', categoryId: 8002 }, '-id'],
+    ['a rare name and a status, by id', { name: 'ziggy 9', status: 'sold' }, 'id'],
+    ['a status with no pets in the category', { categoryId: 8001, status: 'available', name: 'e' }, 'name'],
+  ])('%s: every page is the filtered, sorted catalogue', async (_, filters, sort) => {
+    const pages = await everyPage({ limit: 50, sort, ...filters });
+    const matches = all
+      .filter((pet) => pet.categoryId === (filters.categoryId ?? pet.categoryId))
+      .filter((pet) => !filters.status || pet.status === filters.status)
+      .filter((pet) => !filters.name || pet.name.toLowerCase().includes(filters.name.toLowerCase()));
+    const orders: Record<PetSort, (a: Pet, b: Pet) => number> = {
+      id: (a, b) => a.id - b.id,
+      '-id': (a, b) => b.id - a.id,
+      name: byName,
+      '-name': (a, b) => byName(b, a),
+    };
+    const sorted = matches.sort(orders[sort]);
+    expect(pages.flat()).toEqual(sorted);
+    expect(pages.slice(0, -1).every((page) => page.length === 50)).toBe(true);
   });
 });
 

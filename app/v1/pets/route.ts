@@ -11,16 +11,17 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery, refuseAlongside } from '@/lib/http/query';
+import { inSearchSlot } from '@/lib/http/search-slots';
 import { json } from '@/lib/http/respond';
-import { createPet, deletePet, listPets, listPetsByIds, updatePet } from '@/lib/pets';
+import { createPet, deletePet, isSearch, listPets, listPetsByIds, updatePet } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
+export const GET = apiRoute({ scope: 'read' }, async ({ url, caller, database }) => {
   const query = parseQuery(url, ListPetsQuery);
   refuseAlongside(url, 'id', LIST_PETS_PAGING_AND_FILTERS);
   if (query.id) return json(await listPetsByIds(database, query.id));
-  const page = await listPets(database, query);
+  const page = await (isSearch(query) ? inSearchSlot(caller, () => listPets(database, query)) : listPets(database, query));
   const next = page.nextCursor && encodeSortCursor(page.nextCursor);
   return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });

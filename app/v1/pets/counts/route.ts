@@ -3,14 +3,15 @@ import { PetCountsQuery } from '@/lib/contract/pets';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseQuery } from '@/lib/http/query';
+import { inSearchSlot } from '@/lib/http/search-slots';
 import { json } from '@/lib/http/respond';
-import { countPets } from '@/lib/pets';
+import { countPets, isSearch } from '@/lib/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
+export const GET = apiRoute({ scope: 'read' }, async ({ url, caller, database }) => {
   const filters = parseQuery(url, PetCountsQuery);
-  return json(await countPets(database, filters));
+  return json(await (isSearch(filters) ? inSearchSlot(caller, () => countPets(database, filters)) : countPets(database, filters)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -22,6 +22,7 @@ import http from 'node:http';
 import module from 'node:module';
 import { parseArgs } from 'node:util';
 import { askForBody, bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
+import { connectionLimits, limitConnections, timeoutOptions } from './server/connection-limits.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
@@ -40,6 +41,14 @@ const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
+/** @type {ReturnType<typeof connectionLimits>} */
+let limits;
+try {
+  limits = connectionLimits(process.env);
+} catch (error) {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const hostname = values.hostname;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   log.fatal(`not a port: ${values.port ?? process.env.PORT}`);
@@ -72,11 +81,18 @@ const v1 = await loadV1Path();
 await v1.ready();
 const handle = app.getRequestHandler();
 
+const CLIENT_ERROR_LINGER_MS = 5_000;
 // requireHostHeader: a request without Host gets the API's JSON 400 (refusalOf), not Node's empty one.
-const server = http.createServer({ requireHostHeader: false, maxHeaderSize: 16 * 1024 }, (request, response) => serve(request, response));
+// The connection cap, pipelining's bound and the timeouts: server/connection-limits.mjs.
+const server = http.createServer({ requireHostHeader: false, maxHeaderSize: 16 * 1024, ...timeoutOptions(limits) }, (request, response) =>
+  connections.admit(request, response, serve),
+);
 const shutdown = installShutdown(server);
+const connections = limitConnections(server, limits);
 // Expect: 100-continue: a body that would be refused is never asked for.
-server.on('checkContinue', (request, response) => serve(request, response, { expectsContinue: true }));
+server.on('checkContinue', (request, response) =>
+  connections.admit(request, response, (admitted, answer) => serve(admitted, answer, { expectsContinue: true })),
+);
 server.on('checkExpectation', (request, response) => refuse(request, response, expectationRefusal));
 server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, /** @type {import('node:net').Socket} */ socket) => {
   // As Node's own handler: answer only if nothing was written yet (else the client went away, or an answer is under way).
@@ -84,6 +100,12 @@ server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, /** @type 
   const refusal = parserRefusal(error.code);
   const { requestId, response } = rawErrorResponse(refusal);
   socket.end(response);
+  // A client that sends on must not hold the connection: one trickling its headers
+  // past its 408 is closed once the answer is out; any other gets a few seconds to
+  // read its answer (closing with its request unread would reset the connection,
+  // and a reset wipes the answer from its receive buffer).
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.once('finish', () => socket.destroy());
+  else closeAfter(socket, CLIENT_ERROR_LINGER_MS);
   log.info({ requestId, status: refusal.status, reason: error.code }, 'request refused by the HTTP parser');
 });
 server.on('connect', (request, socket) => {
@@ -108,6 +130,15 @@ server.listen(port, hostname, () => {
   log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`);
   for (const note of notesAfterListening) process.stdout.write(`${note}\n`);
 });
+
+/**
+ * @param {import('node:net').Socket} socket
+ * @param {number} ms
+ */
+function closeAfter(socket, ms) {
+  const timer = setTimeout(() => socket.destroy(), ms).unref();
+  socket.once('close', () => clearTimeout(timer));
+}
 
 /**
  * This server as seen from itself: loopback when bound to every interface.

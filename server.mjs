@@ -1,10 +1,10 @@
 // The production server (`npm start`, the tests, the benchmark): Next.js's own
 // request handler behind a thin node:http front door, which:
 // - answers in JSON the requests no route should see (server/request-refusals.mjs):
-//   methods no route handler takes (405 with Allow, or 501), broken
+//   methods no route handler takes (405 with the target's Allow), broken
 //   percent-encoding, odd request targets (`*`, another host), a missing or
 //   repeated Host, a repeated Authorization, a target over 8 KiB, `Upgrade`,
-//   and whatever Node's parser refuses (headers over 16 KiB), each with the
+//   and whatever Node's parser refuses (headers over 16 KiB or 1,000 fields), each with the
 //   security headers every answer carries;
 // - serves a /v1 path with a trailing slash as the path without it, and answers
 //   `//` or dot segments there with a JSON 404: /v1 never redirects;
@@ -26,7 +26,7 @@ import { connectionLimits, limitConnections, timeoutOptions } from './server/con
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
-import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
+import { MAX_HEADER_BYTES, connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
 import { isV1Path, loadV1Path } from './server/v1-dispatch.mjs';
 
@@ -84,7 +84,7 @@ const handle = app.getRequestHandler();
 const CLIENT_ERROR_LINGER_MS = 5_000;
 // requireHostHeader: a request without Host gets the API's JSON 400 (refusalOf), not Node's empty one.
 // The connection cap, pipelining's bound and the timeouts: server/connection-limits.mjs.
-const server = http.createServer({ requireHostHeader: false, maxHeaderSize: 16 * 1024, ...timeoutOptions(limits) }, (request, response) =>
+const server = http.createServer({ requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES, ...timeoutOptions(limits) }, (request, response) =>
   connections.admit(request, response, serve),
 );
 const shutdown = installShutdown(server);
@@ -97,7 +97,7 @@ server.on('checkExpectation', (request, response) => refuse(request, response, e
 server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, /** @type {import('node:net').Socket} */ socket) => {
   // As Node's own handler: answer only if nothing was written yet (else the client went away, or an answer is under way).
   if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
-  const refusal = parserRefusal(error.code);
+  const refusal = parserRefusal(error);
   const { requestId, response } = rawErrorResponse(refusal);
   socket.end(response);
   // A client that sends on must not hold the connection: one trickling its headers

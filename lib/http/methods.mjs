@@ -3,7 +3,8 @@
 // JS, so that the front door (server/) reads the same list as the routes.
 // Every other method (TRACE, PROPFIND, PURGE…) is the target's 405 with its
 // Allow, never a 501: the error codes are a closed list, each answered with one
-// status (lib/contract/errors.ts), and a 501 has no code of its own there.
+// status (lib/contract/errors.ts), and a 501 has no code of its own there
+// (docs/ARCHITECTURE.md).
 
 /** The methods a route handler can take (Next's and the /v1 path's alike). */
 export const ROUTE_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -176,7 +176,7 @@ describe('methods no route takes', () => {
   });
 
   // The error codes are a closed list, each with its status: a method no route takes is
-  // the target's 405 (method_not_allowed) like TRACE, never a 501 (docs/CONTRACT.md).
+  // the target's 405 (method_not_allowed) like TRACE, never a 501 (docs/ARCHITECTURE.md).
   it.each([
     ['PROPFIND', 'PROPFIND /v1/pets HTTP/1.1', 'GET, HEAD, POST, OPTIONS'],
     ['MKCOL', 'MKCOL /v1/pets/1 HTTP/1.1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],

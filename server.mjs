@@ -1,10 +1,10 @@
 // The production server (`npm start`, the tests, the benchmark): Next.js's own
 // request handler behind a thin node:http front door, which:
 // - answers in JSON the requests no route should see (server/request-refusals.mjs):
-//   methods no route handler takes (405 with Allow, or 501), broken
+//   methods no route handler takes (405 with the target's Allow), broken
 //   percent-encoding, odd request targets (`*`, another host), a missing or
 //   repeated Host, a repeated Authorization, a target over 8 KiB, `Upgrade`,
-//   and whatever Node's parser refuses (headers over 16 KiB), each with the
+//   and whatever Node's parser refuses (headers over 16 KiB or 1,000 fields), each with the
 //   security headers every answer carries;
 // - serves a /v1 path with a trailing slash as the path without it, and answers
 //   `//` or dot segments there with a JSON 404: /v1 never redirects;
@@ -22,10 +22,11 @@ import http from 'node:http';
 import module from 'node:module';
 import { parseArgs } from 'node:util';
 import { askForBody, bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
+import { connectionLimits, limitConnections, timeoutOptions } from './server/connection-limits.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
-import { connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
+import { MAX_HEADER_BYTES, connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
 import { isV1Path, loadV1Path } from './server/v1-dispatch.mjs';
 
@@ -40,6 +41,14 @@ const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
+/** @type {ReturnType<typeof connectionLimits>} */
+let limits;
+try {
+  limits = connectionLimits(process.env);
+} catch (error) {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const hostname = values.hostname;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   log.fatal(`not a port: ${values.port ?? process.env.PORT}`);
@@ -71,18 +80,31 @@ const v1 = await loadV1Path();
 await v1.ready();
 const handle = app.getRequestHandler();
 
+const CLIENT_ERROR_LINGER_MS = 5_000;
 // requireHostHeader: a request without Host gets the API's JSON 400 (refusalOf), not Node's empty one.
-const server = http.createServer({ requireHostHeader: false, maxHeaderSize: 16 * 1024 }, (request, response) => serve(request, response));
+// The connection cap, pipelining's bound and the timeouts: server/connection-limits.mjs.
+const server = http.createServer({ requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES, ...timeoutOptions(limits) }, (request, response) =>
+  connections.admit(request, response, serve),
+);
 const shutdown = installShutdown(server);
+const connections = limitConnections(server, limits);
 // Expect: 100-continue: a body that would be refused is never asked for.
-server.on('checkContinue', (request, response) => serve(request, response, { expectsContinue: true }));
+server.on('checkContinue', (request, response) =>
+  connections.admit(request, response, (admitted, answer) => serve(admitted, answer, { expectsContinue: true })),
+);
 server.on('checkExpectation', (request, response) => refuse(request, response, expectationRefusal));
 server.on('clientError', (/** @type {NodeJS.ErrnoException} */ error, /** @type {import('node:net').Socket} */ socket) => {
   // As Node's own handler: answer only if nothing was written yet (else the client went away, or an answer is under way).
   if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
-  const refusal = parserRefusal(error.code);
+  const refusal = parserRefusal(error);
   const { requestId, response } = rawErrorResponse(refusal);
   socket.end(response);
+  // A client that sends on must not hold the connection: one trickling its headers
+  // past its 408 is closed once the answer is out; any other gets a few seconds to
+  // read its answer (closing with its request unread would reset the connection,
+  // and a reset wipes the answer from its receive buffer).
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.once('finish', () => socket.destroy());
+  else closeAfter(socket, CLIENT_ERROR_LINGER_MS);
   log.info({ requestId, status: refusal.status, reason: error.code }, 'request refused by the HTTP parser');
 });
 server.on('connect', (request, socket) => {
@@ -107,6 +129,15 @@ server.listen(port, hostname, () => {
   log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`);
   for (const note of notesAfterListening) process.stdout.write(`${note}\n`);
 });
+
+/**
+ * @param {import('node:net').Socket} socket
+ * @param {number} ms
+ */
+function closeAfter(socket, ms) {
+  const timer = setTimeout(() => socket.destroy(), ms).unref();
+  socket.once('close', () => clearTimeout(timer));
+}
 
 /**
  * This server as seen from itself: loopback when bound to every interface.

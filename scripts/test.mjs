@@ -49,6 +49,8 @@ const ONCE = [
   // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
+  // Floods of connections: the front door's bounds, whatever the database.
+  'tests/faults/connection-floods.test.ts',
 ];
 // Fault tests that bring a database of their own (a PostgreSQL cluster, with
 // proxies or a pooler; a PGlite on a small disk): the suite's database does not
@@ -78,6 +80,7 @@ const OWN_SERVER = [
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
   'tests/api/sunset.test.ts',
+  'tests/faults/connection-floods.test.ts',
   ...CLI_TESTS,
 ];
 // Steps whose files mostly wait on servers or clusters of their own (on free ports) run two at a time.
@@ -101,6 +104,7 @@ const LOAD_SENSITIVE = [
   DATABASE_PAUSE,
   'tests/faults/redis-stall.test.ts',
   'tests/api/rate-limit.test.ts',
+  'tests/faults/connection-floods.test.ts',
 ];
 // The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
 // The front door's refusals and its body limits too: Next reads bodies and routes

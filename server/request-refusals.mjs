@@ -5,7 +5,7 @@
 // in the handlers. It also puts /v1 paths in the one shape the API serves: /v1
 // never redirects.
 import { noOperation } from '../lib/http/error-body.mjs';
-import { REFUSED_KNOWN_METHODS, ROUTE_METHODS, allowHeader, isRouteMethod, methodNotAllowed, methodNotImplemented } from '../lib/http/methods.mjs';
+import { ROUTE_METHODS, allowHeader, isRouteMethod, methodNotAllowed } from '../lib/http/methods.mjs';
 import { isV1Path } from './v1-dispatch.mjs';
 
 /** @typedef {import('../lib/http/error-body.mjs').Refusal} Refusal */
@@ -13,6 +13,11 @@ import { isV1Path } from './v1-dispatch.mjs';
 
 // Longer targets are refused (414); Node's own bound is the 16 KiB of all headers.
 const MAX_TARGET_BYTES = 8 * 1024;
+/** All the request's headers, its request line included (http.createServer's maxHeaderSize). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+// Node 24's parser refuses a request with more header fields than this with the
+// same error as one over MAX_HEADER_BYTES (HPE_HEADER_OVERFLOW); Node 20 drops the rest.
+const MAX_HEADER_FIELDS = 1_000;
 // Headers the service reads once: Node keeps the first of several and drops the
 // rest without a word, so a repeated one is ambiguous (which key, which body type?).
 const SINGLE_HEADERS = ['host', 'authorization', 'content-type'];
@@ -23,12 +28,11 @@ const SINGLE_HEADERS = ['host', 'authorization', 'content-type'];
  * rewritten to its path here, and so is a /v1 path with a trailing slash, so
  * that routes only ever see origin-form, canonical paths.
  * @param {IncomingMessage} request
- * @param {(path: string) => string | undefined} allowFor the Allow of the operation at a /v1 path, if any
+ * @param {(target: string) => string | undefined} allowFor the Allow of the operations at a /v1 target (path and query), if any
  * @returns {Refusal | undefined}
  */
 export function refusalOf(request, allowFor) {
   const method = request.method ?? '';
-  if (!isRouteMethod(method) && !REFUSED_KNOWN_METHODS.includes(method)) return methodNotImplemented(method);
   const target = request.url ?? '';
   if (target.length > MAX_TARGET_BYTES) {
     return { status: 414, code: 'invalid_request', message: `The request target is longer than ${MAX_TARGET_BYTES / 1024} KiB.` };
@@ -47,7 +51,7 @@ export function refusalOf(request, allowFor) {
   const shapeRefusal = canonicalV1PathOf(request, path);
   if (shapeRefusal || isRouteMethod(method)) return shapeRefusal;
   const canonical = pathOf(request);
-  const allow = allowFor(canonical);
+  const allow = allowFor(request.url ?? canonical);
   return allow ? methodNotAllowed(method, allow) : noOperation(method, canonical);
 }
 
@@ -157,20 +161,47 @@ function isWellEncoded(path) {
 }
 
 /**
- * Node's parser error codes (llhttp's HPE_*), as the API's Error.
- * @param {string | undefined} code
+ * Node's parser errors (llhttp's HPE_*, with what 'clientError' documents on
+ * them: the bytes of the read it failed in, and how far it got), as the API's Error.
+ * @param {{ code?: string, rawPacket?: Buffer, bytesParsed?: number }} error
  * @returns {Refusal}
  */
-export function parserRefusal(code) {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'invalid_request', message: 'The request headers are larger than 16 KiB.' };
-  if (code === 'HPE_INVALID_METHOD') return methodNotImplemented("The request's method");
+export function parserRefusal({ code, rawPacket, bytesParsed }) {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    const message = isOverFieldCount(rawPacket, bytesParsed)
+      ? `The request has more than ${MAX_HEADER_FIELDS.toLocaleString('en')} header fields.`
+      : `The request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`;
+    return { status: 431, code: 'invalid_request', message };
+  }
+  if (code === 'HPE_INVALID_METHOD') {
+    return { status: 400, code: 'invalid_request', message: `The request's method is not one this server reads; it takes ${ROUTE_METHODS.join(', ')}.` };
+  }
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, code: 'payload_too_large', message: 'The chunk extensions are too large.' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'invalid_request', message: 'The request did not arrive in time.' };
   return { status: 400, code: 'invalid_request', message: 'The request is not valid HTTP/1.1.' };
 }
 
-/** CONNECT: a proxy's method; this server is none (RFC 9110 §9.3.6). @type {Refusal} */
-export const connectRefusal = methodNotImplemented('CONNECT');
+/**
+ * Which of the parser's two header bounds a refusal met: the field count when the
+ * read it failed in holds that many lines (the size bound otherwise: 16 KiB of
+ * ordinary headers is a few hundred lines).
+ * @param {Buffer | undefined} rawPacket
+ * @param {number | undefined} bytesParsed
+ */
+function isOverFieldCount(rawPacket, bytesParsed) {
+  if (!rawPacket) return false;
+  const parsed = rawPacket.subarray(0, bytesParsed ?? rawPacket.length);
+  let lines = 0;
+  for (let at = parsed.indexOf(10); at !== -1; at = parsed.indexOf(10, at + 1)) lines++;
+  return lines >= MAX_HEADER_FIELDS;
+}
+
+/** CONNECT asks for a tunnel to another host (RFC 9110 §9.3.6): this server is no proxy. @type {Refusal} */
+export const connectRefusal = {
+  status: 400,
+  code: 'invalid_request',
+  message: 'CONNECT asks for a tunnel to another host; this server is not a proxy.',
+};
 
 /** An `Expect` other than 100-continue (RFC 9110 §10.1.1). @type {Refusal} */
 export const expectationRefusal = { status: 417, code: 'invalid_request', message: 'The only expectation this server meets is `Expect: 100-continue`.' };

@@ -1,18 +1,15 @@
 // The HTTP methods of this service, written once: the ones a route may take,
-// in the order Allow lists them, and the refusals of every other method. Plain
+// in the order Allow lists them, and the refusal of every other method. Plain
 // JS, so that the front door (server/) reads the same list as the routes.
+// Every other method (TRACE, PROPFIND, PURGE…) is the target's 405 with its
+// Allow, never a 501: the error codes are a closed list, each answered with one
+// status (lib/contract/errors.ts), and a 501 has no code of its own there
+// (docs/ARCHITECTURE.md).
 
 /** The methods a route handler can take (Next's and the /v1 path's alike). */
 export const ROUTE_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** @typedef {(typeof ROUTE_METHODS)[number]} RouteMethod */
-
-/**
- * A method of HTTP itself (RFC 9110) that no route here takes: refused with
- * 405 and the target's Allow. CONNECT is HTTP's too, but a proxy's: this
- * server implements it for no resource (501), like any other method.
- */
-export const REFUSED_KNOWN_METHODS = ['TRACE'];
 
 /**
  * @param {string} method
@@ -21,10 +18,10 @@ export const REFUSED_KNOWN_METHODS = ['TRACE'];
 export const isRouteMethod = (method) => /** @type {readonly string[]} */ (ROUTE_METHODS).includes(method);
 
 /**
- * The property of a route's OPTIONS handler that holds the Allow it answers
- * (lib/http/other-methods.ts), so the /v1 path can name it in a 405 the front
- * door answers without running the route. Registered (Symbol.for), so that
- * every bundle holds the same one.
+ * The property of a route's OPTIONS handler that holds the Allow it answers, a
+ * function of the request's URL (lib/http/other-methods.ts: a query may add
+ * methods), so the /v1 path can name it in a 405 the front door answers without
+ * running the route. Registered (Symbol.for), so that every bundle holds the same one.
  */
 export const ALLOW = Symbol.for('petstore.allow');
 
@@ -47,17 +44,4 @@ export function allowHeader(implemented) {
  */
 export function methodNotAllowed(method, allow) {
   return { status: 405, code: 'method_not_allowed', message: `${method} is not allowed here; allowed: ${allow}.`, headers: { allow } };
-}
-
-/**
- * 501: a method this server implements for no resource (RFC 9110 §15.6.2).
- * @param {string} method
- * @returns {import('./error-body.mjs').Refusal}
- */
-export function methodNotImplemented(method) {
-  return {
-    status: 501,
-    code: 'method_not_allowed',
-    message: `${method} is not a method this server implements; it takes ${ROUTE_METHODS.join(', ')} (see OPTIONS or /v1/openapi.json).`,
-  };
 }

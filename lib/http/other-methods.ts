@@ -5,14 +5,24 @@ import { apiRoute } from './handler';
 import { ALLOW, allowHeader, methodNotAllowed, type RouteMethod } from './methods.mjs';
 import { noContent } from './respond';
 
-export function otherMethods(implemented: RouteMethod[]) {
-  const allow = allowHeader(implemented);
-  const notAllowed = apiRoute({ scope: null }, async ({ request }) => {
-    throw ApiError.of(methodNotAllowed(request.method, allow));
+/** Methods the route takes only when the query has `parameter` (the pets collection's batch operations on `?id=`). */
+export type QueryMethods = { parameter: string; methods: RouteMethod[] };
+
+/**
+ * @param implemented what the route takes whatever the query
+ * @param byQuery what it takes besides when the query names a parameter: Allow
+ *   names every method the URI (path and query) is served by
+ */
+export function otherMethods(implemented: RouteMethod[], byQuery?: QueryMethods) {
+  const plain = allowHeader(implemented);
+  const withQuery = byQuery ? allowHeader([...implemented, ...byQuery.methods]) : plain;
+  const allowFor = (url: URL) => (byQuery && url.searchParams.has(byQuery.parameter) ? withQuery : plain);
+  const notAllowed = apiRoute({ scope: null }, async ({ request, url }) => {
+    throw ApiError.of(methodNotAllowed(request.method, allowFor(url)));
   });
   const options = Object.assign(
-    apiRoute({ scope: null }, async () => noContent({ allow })),
-    { [ALLOW]: allow },
+    apiRoute({ scope: null }, async ({ url }) => noContent({ allow: allowFor(url) })),
+    { [ALLOW]: allowFor },
   );
   return { POST: notAllowed, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed, OPTIONS: options };
 }

@@ -24,8 +24,8 @@ import { answersEveryPath, matchRoute, routeTable, type Route, type RouteHandler
 export type V1Server = {
   /** Start-up (migrations, bootstrap key): once per process, shared with Next's instrumentation hook. */
   ready: () => Promise<void>;
-  /** The Allow value of the operation at a /v1 path (as sent, no query), or undefined when none is there. */
-  allowFor: (path: string) => string | undefined;
+  /** The Allow value of the operations at a /v1 target (its path as sent, and its query, which may add methods), or undefined when none is there. */
+  allowFor: (target: string) => string | undefined;
   /**
    * The node:http listener that answers /v1. Made on demand, not at load: the
    * adapter replaces the global Request and Response, and server.mjs loads this
@@ -70,9 +70,10 @@ export function createV1Server(modules: [folder: string, module: RouteModule][])
 
   return {
     ready: startUpOnce,
-    allowFor: (path) => {
-      const matched = matchRoute(table, pathSegmentsOf(path));
-      return matched && !answersEveryPath(matched.route) ? allowOf(matched.route) : undefined;
+    allowFor: (target) => {
+      const url = new URL(target, 'http://localhost');
+      const matched = matchRoute(table, pathSegmentsOf(url.pathname));
+      return matched && !answersEveryPath(matched.route) ? allowOf(matched.route, url) : undefined;
     },
     createListener: () => {
       const listen = createAdapter();
@@ -94,17 +95,17 @@ function failure(error: ApiError, cause?: unknown): Response {
   return withHeaders(errorResponse(error), { 'cache-control': 'no-store', 'x-request-id': requestId });
 }
 
-/** What the route's OPTIONS answers in Allow (lib/http/other-methods.ts), else what Next would: the methods it exports. */
-function allowOf(route: Route): string {
-  const declared = (route.module.OPTIONS as { [ALLOW]?: string } | undefined)?.[ALLOW];
-  return declared ?? allowHeader(Object.keys(route.module).filter((name) => isRouteMethod(name) && typeof route.module[name] === 'function'));
+/** What the route's OPTIONS answers in Allow for the URL (lib/http/other-methods.ts), else what Next would: the methods it exports. */
+function allowOf(route: Route, url: URL): string {
+  const declared = (route.module.OPTIONS as { [ALLOW]?: (url: URL) => string } | undefined)?.[ALLOW];
+  return declared?.(url) ?? allowHeader(Object.keys(route.module).filter((name) => isRouteMethod(name) && typeof route.module[name] === 'function'));
 }
 
 /** The route's handler for the method, as Next picks it: HEAD falls back to GET; any other method is a 405 with Allow. */
 function handle(route: Route, request: Request, params: Record<string, string | string[]>): Response | Promise<Response> {
   const handler = (route.module[request.method] ?? (request.method === 'HEAD' ? route.module.GET : undefined)) as RouteHandler | undefined;
   if (handler) return handler(request, { params: Promise.resolve(params) });
-  const allow = allowOf(route);
+  const allow = allowOf(route, new URL(request.url));
   if (request.method === 'OPTIONS') return noContent({ allow });
   return failure(ApiError.of(methodNotAllowed(request.method, allow)));
 }

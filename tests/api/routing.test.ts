@@ -32,6 +32,8 @@ describe('wrong methods under /v1', () => {
     // Without `id` (the set a batch change or delete works on), the collection's own 405.
     ['PATCH', '/v1/pets', 'GET, HEAD, POST, OPTIONS'],
     ['DELETE', '/v1/pets', 'GET, HEAD, POST, OPTIONS'],
+    // With `id`, the URI is also served by the batch PATCH and DELETE: Allow names them.
+    ['PUT', '/v1/pets?id=1', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS'],
     ['POST', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
     ['PUT', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
     ['POST', '/v1/pets/counts', 'GET, HEAD, OPTIONS'],
@@ -54,6 +56,7 @@ describe('wrong methods under /v1', () => {
 
   it.each([
     ['/v1/pets', ['GET', 'HEAD', 'OPTIONS', 'POST']],
+    ['/v1/pets?id=1,2', ['GET', 'HEAD', 'OPTIONS', 'POST', 'PATCH', 'DELETE']],
     ['/v1/pets/1', ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS']],
     ['/v1/openapi.json', ['GET', 'HEAD', 'OPTIONS']],
   ])('OPTIONS %s lists only the methods the path answers in Allow', async (path, methods) => {

@@ -52,6 +52,9 @@ describe('dashboard users', () => {
 
   it.each([
     [{ email: 'not an email', password: 'long enough' }, 'email', 'must be an email address'],
+    // What OpenAPI's `format: email` refuses too: a domain label ending in `-`, a local part over 64 characters.
+    [{ email: 'repro@a-.example.com', password: 'long enough' }, 'email', 'must be an email address'],
+    [{ email: `${'a'.repeat(65)}@users.test`, password: 'long enough' }, 'email', 'must be an email address'],
     [{ email: 'short@users.test', password: 'short' }, 'password', 'must be at least 8 characters'],
     [{ email: 'extra@users.test', password: 'long enough', admin: true }, 'admin', 'is not a known field'],
   ])('refuses the new user %j naming %s', async (body, path, message) => {

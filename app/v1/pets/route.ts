@@ -55,7 +55,8 @@ const batchDelete = apiRoute({ scope: 'write' }, async ({ url, database }) => {
 // The collection itself takes GET and POST only, as the contract has it: PATCH and
 // DELETE are the batch operations of the set that `id` names, and without `id` they
 // are the 405 they always were (with the same Allow), before any key is asked for.
-const collection = otherMethods(['GET', 'POST']);
+// Allow names PATCH and DELETE where they are served: on a target with `id`.
+const collection = otherMethods(['GET', 'POST'], { parameter: 'id', methods: ['PATCH', 'DELETE'] });
 const withIds =
   (batch: typeof batchUpdate, otherwise: typeof collection.PATCH): typeof batchUpdate =>
   (request, context) =>

@@ -50,7 +50,6 @@ const ONCE = [
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
   // Floods of connections: the front door's bounds, whatever the database.
-  'tests/faults/connection-floods.test.ts',
 ];
 // Fault tests that bring a database of their own (a PostgreSQL cluster, with
 // proxies or a pooler; a PGlite on a small disk): the suite's database does not

@@ -49,7 +49,6 @@ const ONCE = [
   // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
   'tests/api/rate-limit.test.ts',
   'tests/faults/redis-stall.test.ts',
-  // Floods of connections: the front door's bounds, whatever the database.
 ];
 // Fault tests that bring a database of their own (a PostgreSQL cluster, with
 // proxies or a pooler; a PGlite on a small disk): the suite's database does not

@@ -5,7 +5,7 @@
 // re-expires or deletes a key; every instance LISTENs on a connection of its
 // own and evicts. While that connection is down the cache is emptied and off
 // (every request asks the database) until LISTEN is re-established. Expiry is
-// still checked on every request against the cached expiresAt.
+// still checked on every request against the cached expiry.
 //
 // A listener can also stall without losing its connection (its backend frozen,
 // its socket jammed): notifications then wait unseen. So the cache is trusted
@@ -36,7 +36,8 @@ const ENTRY_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 // A key's user and label never change while it lives (emails and key names are fixed), so they are cached with it.
-export type CachedKey = { id: number; scopes: string[]; expiresAt: Date | null; lastUsedAt: Date | null; userId: number | null; label: string };
+/** `expiresBy`: when the key expires by the database's clock, on this process's monotonic clock (performance.now()). */
+export type CachedKey = { id: number; scopes: string[]; expiresBy: number | null; lastUsedAt: Date | null; userId: number | null; label: string };
 
 type Entry = { key: CachedKey; storedAt: number };
 

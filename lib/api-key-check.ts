@@ -32,8 +32,8 @@ const findApiKey = (database: Database) =>
         id: apiKeys.id,
         // What the key may do today: within its maker's role, nothing once its user is disabled (drizzle/0018).
         scopes: sql<string[]>`api_key_scopes(${apiKeys.id})`,
-        expiresAt: apiKeys.expiresAt,
-        isExpired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
+        // Expiry by the database's clock, never this instance's: how long the key has left.
+        msLeft: sql<number | null>`(extract(epoch from ${apiKeys.expiresAt} - now()) * 1000)::float8`,
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
         userId: apiKeys.userId,
@@ -58,12 +58,13 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
     if (!row) return { ok: false, reason: 'unknown' };
     // A key whose owner is disabled, or that its maker's role no longer allows at all, is as good as revoked.
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    if (row.isExpired) return { ok: false, reason: 'expired' };
+    if (row.msLeft !== null && Number(row.msLeft) <= 0) return { ok: false, reason: 'expired' };
     if (row.scopes.length === 0) return { ok: false, reason: 'revoked' };
-    key = { id: row.id, scopes: row.scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt, userId: row.userId, label: row.label };
-    if (!isExpired(key, at)) cache?.remember(hash, key, epoch, at.getTime());
+    const expiresBy = row.msLeft === null ? null : performance.now() + Number(row.msLeft);
+    key = { id: row.id, scopes: row.scopes, expiresBy, lastUsedAt: row.lastUsedAt, userId: row.userId, label: row.label };
+    cache?.remember(hash, key, epoch, at.getTime());
   }
-  if (isExpired(key, at)) return { ok: false, reason: 'expired' };
+  if (isExpired(key)) return { ok: false, reason: 'expired' };
   if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Set first, so concurrent requests with a cached key do not all write.
     key.lastUsedAt = at;
@@ -72,8 +73,8 @@ export async function checkApiKey(database: Database, secret: string, at: Date, 
   return { ok: true, keyId: key.id, scopes: key.scopes as Scope[], userId: key.userId, label: key.label };
 }
 
-function isExpired(key: CachedKey, at: Date): boolean {
-  return key.expiresAt !== null && key.expiresAt <= at;
+function isExpired(key: CachedKey): boolean {
+  return key.expiresBy !== null && key.expiresBy <= performance.now();
 }
 
 /** A read-only database (a replica, a failover) leaves last_used_at as it is: the request it rides on goes on. */

@@ -38,7 +38,17 @@ const summaryColumns = {
 
 type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns> & { makerEmail?: string | null };
 
-type NewKey = { name: string; scopes: Scope[]; expiresAt?: Date | null; userId?: number | null; isSession?: boolean; madeBy?: ApiKeyMaker; secret?: string };
+/** `lifetimeSeconds`: the key expires that long after it is made, by the database's clock (a session's). */
+type NewKey = {
+  name: string;
+  scopes: Scope[];
+  expiresAt?: Date | null;
+  lifetimeSeconds?: number;
+  userId?: number | null;
+  isSession?: boolean;
+  madeBy?: ApiKeyMaker;
+  secret?: string;
+};
 
 export async function createApiKey(database: Database, input: NewKey): Promise<{ apiKey: ApiKeySummary; secret: string }> {
   return recorded(database, (transaction) => insertApiKey(transaction, input));
@@ -80,7 +90,7 @@ async function insertApiKey(transaction: Executor, input: NewKey): Promise<{ api
       prefix: secret.slice(0, KEY_PREFIX.length + 6),
       hash: hashKey(secret),
       scopes: input.scopes,
-      expiresAt: input.expiresAt ?? null,
+      expiresAt: input.lifetimeSeconds === undefined ? (input.expiresAt ?? null) : sql`now() + make_interval(secs => ${input.lifetimeSeconds})`,
       userId: input.userId ?? null,
       isSession: input.isSession ?? false,
       madeBy: input.madeBy ?? (input.userId ? 'user' : 'cli'),

@@ -62,17 +62,17 @@ export function authOptions(): AuthOptions {
         // `user` is only present at sign-in: that is when the session's key is made. Its
         // scopes are the role's (a temporary password reads only, until it is replaced).
         if (user) {
-          const expiresAt = new Date(now().getTime() + SESSION_SECONDS * 1000);
+          // Its expiry by the database's clock, as every instance checks it.
           const { apiKey, secret } = await createApiKey(await db(), {
             name: `Dashboard session of ${user.email}`,
             scopes: scopesFor(user.mustChangePassword ? 'read' : ROLE_SCOPE[user.role]),
-            expiresAt,
+            lifetimeSeconds: SESSION_SECONDS,
             userId: Number(user.id),
             isSession: true,
           });
           token.apiKey = secret;
           token.apiKeyId = apiKey.id;
-          token.apiKeyExpiresAt = expiresAt.toISOString();
+          token.apiKeyExpiresAt = apiKey.expiresAt!.toISOString();
           token.role = user.role;
           token.mustChangePassword = user.mustChangePassword;
         }

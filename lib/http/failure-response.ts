@@ -45,7 +45,8 @@ const DATABASE_FAILURES: { matches: (error: unknown) => boolean; logged: string;
 export function failureResponse(error: unknown, route: Route): Response {
   if (error instanceof ApiError) return errorResponse(error);
   const lost = lostKeyRights(error);
-  if (lost) return errorResponse(lost === 'revoked' ? keyNoLongerValid() : new ApiError('forbidden', 'This API key no longer has the rights this change needs.'));
+  if (lost)
+    return errorResponse(lost === 'revoked' ? keyNoLongerValid() : new ApiError('forbidden', 'This API key no longer has the rights this change needs.'));
   const known = DATABASE_FAILURES.find((failure) => failure.matches(error));
   if (known) {
     logFailure(`${known.logged}: answered 503`, failureReason(error), route);

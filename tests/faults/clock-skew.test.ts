@@ -4,7 +4,8 @@
 // starts beside one with the right time, on the same database: 401 days ahead,
 // its start-up pruning keeps the activity log (a retention of 400 days);
 // 2 days ahead, a keyed retry of a create the other instance answered replays
-// that answer (a TTL of 24 hours) instead of making a second pet.
+// that answer (a TTL of 24 hours) instead of making a second pet; 2 days behind,
+// a key stops at its expiry by the database's clock, cached or not.
 import postgres from 'postgres';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/api';
@@ -26,6 +27,7 @@ describe.skipIf(inject('database') !== 'postgres')('an instance whose clock is a
     cleanups.push(database.drop);
     const onTime = await startServer({ database: 'postgres', databaseUrl: database.url });
     cleanups.push(onTime.stop);
+    // `days` may be negative: an instance behind.
     const ahead = async (days: number): Promise<TestServer> => {
       const clock = new Date(Date.now() + days * DAY_MS).toISOString();
       const server = await startServer({
@@ -76,5 +78,21 @@ describe.skipIf(inject('database') !== 'postgres')('an instance whose clock is a
     expect(retry.body.id).toBe(first.body.id);
     const pets = await query('select id from pets where name = $1', ['Only once']);
     expect(pets.length).toBe(1);
+  });
+
+  it('2 days behind, refuses a key at its expiry by the database, though it had cached it', async () => {
+    const { onTime, ahead } = await twoInstances();
+    const expiresAt = new Date(Date.now() + 4_000).toISOString();
+    const made = await api<{ key: string }>('POST', '/v1/api-keys', {
+      baseUrl: onTime.baseUrl,
+      key: onTime.apiKey,
+      json: { name: 'short-lived', scope: 'read', expiresAt },
+    });
+    expect(made.status).toBe(201);
+    const behind = await ahead(-2);
+    expect((await api('GET', '/v1/pets?limit=1', { baseUrl: behind.baseUrl, key: made.body.key })).status).toBe(200);
+    await sleep(Date.parse(expiresAt) - Date.now() + 500);
+    const late = await api('GET', '/v1/pets?limit=1', { baseUrl: behind.baseUrl, key: made.body.key });
+    expect(late.status).toBe(401);
   });
 });

@@ -83,14 +83,15 @@ describe.skipIf(inject('database') !== 'postgres')('an instance whose clock is a
   // Two servers to start: a minute and a half on a busy machine.
   it('2 days behind, refuses a key at its expiry by the database, though it had cached it', { timeout: 90_000 }, async () => {
     const { onTime, ahead } = await twoInstances();
-    const expiresAt = new Date(Date.now() + 4_000).toISOString();
+    // Started first: a start takes seconds on a busy machine, the key lives 5.
+    const behind = await ahead(-2);
+    const expiresAt = new Date(Date.now() + 5_000).toISOString();
     const made = await api<{ key: string }>('POST', '/v1/api-keys', {
       baseUrl: onTime.baseUrl,
       key: onTime.apiKey,
       json: { name: 'short-lived', scope: 'read', expiresAt },
     });
     expect(made.status).toBe(201);
-    const behind = await ahead(-2);
     expect((await api('GET', '/v1/pets?limit=1', { baseUrl: behind.baseUrl, key: made.body.key })).status).toBe(200);
     await sleep(Date.parse(expiresAt) - Date.now() + 500);
     const late = await api('GET', '/v1/pets?limit=1', { baseUrl: behind.baseUrl, key: made.body.key });

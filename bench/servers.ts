@@ -86,6 +86,8 @@ export async function startNextServer(options: {
       LOG_LEVEL: 'info',
       // The per-key rate limit would throttle the one bench key (lib/http/rate-limit.ts).
       RATE_LIMIT_RATE: '0',
+      // As would the per-key share of searches (lib/http/search-slots.ts): the bench measures their cost.
+      PETSTORE_SEARCHES_PER_KEY: '1000',
       // No load balancer polls /readyz here: stopping need not wait for one.
       PETSTORE_DRAIN_GRACE_MS: '0',
       ...options.env,

@@ -7,6 +7,7 @@ import { actingAs } from '../activity';
 import type { Scope } from '../api-key-check';
 import { scopesFor } from '../contract/api-keys';
 import { db, type Executor } from '../db/client';
+import { lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
 import { log } from '../runtime/log';
 import { recordRequest } from '../metrics';
@@ -63,8 +64,9 @@ export function apiRoute<Needed extends Scope | null>(
       if (caller) rateLimitHeaders = await enforceRateLimit(caller);
       if (!READ_ONLY_METHODS.has(request.method)) await assertRoomToWrite();
       const database = await db();
-      // A refusal of the request as sent is answered below, outside any
-      // Idempotency-Key transaction: thrown through it, it rolls the key's record back.
+      // A refusal of the request as sent, or of a key that lost its rights meanwhile, is
+      // answered below, outside any Idempotency-Key transaction: thrown through it, it rolls
+      // the key's record back (nothing is stored for it).
       // Every change the operation makes is recorded as the caller's (lib/activity.ts).
       const operate = (request: Request, database: Executor) =>
         (caller
@@ -73,7 +75,7 @@ export function apiRoute<Needed extends Scope | null>(
             )
           : run({ request, url, params, caller: caller as Who, requestId, database })
         ).catch((error: unknown) => {
-          if (error instanceof RequestRefusal) throw error;
+          if (error instanceof RequestRefusal || lostKeyRights(error)) throw error;
           return failureResponse(error, route);
         });
       response = options.idempotent && caller ? await idempotently(request, caller, database, operate) : await operate(request, database);

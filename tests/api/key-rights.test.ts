@@ -22,7 +22,7 @@ type Answer = { status: number; body: { code?: string; message?: string } };
  * A request whose headers go now and whose body goes when `finish` is called, as a slow
  * client's would: the server has taken the request (and checked its key) in between.
  */
-async function startRequest(method: string, path: string, key: string, json: unknown): Promise<{ finish: () => Promise<Answer> }> {
+async function startRequest(method: string, path: string, key: string, json: unknown, extraHeaders = ''): Promise<{ finish: () => Promise<Answer> }> {
   const { hostname, port } = new URL(inject('baseUrl'));
   const body = Buffer.from(JSON.stringify(json));
   const socket = net.connect(Number(port), hostname);
@@ -35,7 +35,7 @@ async function startRequest(method: string, path: string, key: string, json: unk
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.write(
     `${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${key}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n${extraHeaders}Connection: close\r\n\r\n`,
   );
   // Long enough for the server to have checked the key and begun to wait for the body.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -88,6 +88,23 @@ describe('rights decided when the request acts, not when it began', () => {
     expect(await request.finish()).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
     const found = await api<unknown[]>('GET', `/v1/pets?name=${encodeURIComponent(name)}`);
     expect(found.body).toEqual([]);
+  });
+
+  it('refuses (401, not 500) a keyed create of a key revoked mid-request, and stores nothing', async () => {
+    const email = uniqueEmail('revoked-keyed-writer');
+    await addUser(email, PASSWORD, 'editor');
+    const [writeKey] = await addKeysOf(email, PASSWORD, [{ name: 'a write key', scope: 'write' }]);
+    const name = uniqueName('keyed after revoke');
+    const request = await startRequest(
+      'POST',
+      '/v1/pets',
+      writeKey!.secret,
+      { name, categoryId: 1 },
+      `Idempotency-Key: ${uniqueName('key').replace(' ', '-')}\r\n`,
+    );
+    expect((await api('DELETE', `/v1/api-keys/${writeKey!.id}`)).status).toBe(200);
+    expect(await request.finish()).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect((await api<unknown[]>('GET', `/v1/pets?name=${encodeURIComponent(name)}`)).body).toEqual([]);
   });
 
   it('refuses a pet change of a key revoked mid-request, and changes nothing', async () => {

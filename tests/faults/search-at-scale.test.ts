@@ -173,7 +173,9 @@ describe(`searches at ${PGLITE_PETS.toLocaleString('en')} pets (PGlite)`, () => 
     for (const { result } of answers) {
       if (result.status !== 200) expect(`${result.status} ${result.body.message}`).toMatch(/^503 This search took longer than 2000 ms/);
     }
-    expect(trivial.ms).toBeLessThan(1_000);
+    // Before, it waited for all eight (1.8–2.1 s at load 2–5, far more under CI's); now it
+    // waits for a step of one at most. The bound is the search deadline, for CI's load.
+    expect(trivial.ms).toBeLessThan(SEARCH_BOUND_MS);
   });
 
   it('answers a search past the deadline with 503 saying so', async () => {

@@ -2,7 +2,7 @@
 -- never more than what the key's maker may have today (docs/ROLES.md).
 --
 -- The roles' scopes, as lib/contract/roles.ts gives them to the dashboard (each role holds
--- the scopes of the one before it; tests/api/key-rights.test.ts checks that both agree).
+-- the scopes of the one before it; tests/domain/key-rights.test.ts checks that both agree).
 CREATE FUNCTION "role_scopes"("role" "user_role") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
 	SELECT CASE "role" WHEN 'admin' THEN ARRAY['read', 'write', 'admin'] WHEN 'editor' THEN ARRAY['read', 'write'] ELSE ARRAY['read'] END
 $$;

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import postgres from 'postgres';
 import * as schema from '../lib/db/schema';
-import { setPassword } from '../lib/users';
+import { setPassword } from '../lib/domain/users';
 
 export type DashboardResult = {
   path: string;

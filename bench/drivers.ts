@@ -1,4 +1,4 @@
-// `npm run bench:drivers`: the app's hot queries (lib/pets.ts: a page of the
+// `npm run bench:drivers`: the app's hot queries (lib/domain/pets.ts: a page of the
 // list, a pet by id, a create) through drizzle on the `postgres` driver the app
 // uses and on node-postgres (`pg`), in one process, with the app's pool size
 // and the HTTP bench's 50 requests in flight. Rounds alternate between the two
@@ -13,7 +13,7 @@ import pg from 'pg';
 import postgres from 'postgres';
 import type { Database } from '../lib/db/client';
 import * as schema from '../lib/db/schema';
-import { createPet, getPet, listPets } from '../lib/pets';
+import { createPet, getPet, listPets } from '../lib/domain/pets';
 import { prepareDatabase, removeBenchRows } from './catalogue';
 
 const { values: args } = parseArgs({

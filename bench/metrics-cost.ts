@@ -1,7 +1,7 @@
 // `npx tsx bench/metrics-cost.ts`: what recording metrics costs one /v1 request
 // in CPU, measured in isolation (a loaded machine blurs a few percent in the
 // HTTP benchmark): the route pattern, the request counter and histogram, and a
-// key-cache lookup counter, as lib/http/handler.ts and lib/api-key-cache.ts
+// key-cache lookup counter, as lib/http/handler.ts and lib/domain/api-key-cache.ts
 // record them, with labels spread over a realistic number of series.
 export {};
 

@@ -1,5 +1,5 @@
 // Times every combination of the list's filters and sorts (with and without a
-// cursor) and of the counts' filters, in-process through lib/pets.ts, on a
+// cursor) and of the counts' filters, in-process through lib/domain/pets.ts, on a
 // database of 1,000,000 pets (tests/support/million-pets.ts: a clone of the
 // template, built first if needed), and prints the slowest. The figures of
 // docs/PERFORMANCE.md, "Searches at 1,000,000 pets".
@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import type { PetCountsQuery, PetSort } from '../lib/contract/pets';
 import type { Database } from '../lib/db/client';
 import * as schema from '../lib/db/schema';
-import { countPets, listPets, type ListPetsOptions } from '../lib/pets';
+import { countPets, listPets, type ListPetsOptions } from '../lib/domain/pets';
 import { SEARCH_COMBINATIONS } from '../tests/support/search-combinations';
 import { cloneOfMillionPets, millionPetTemplate } from '../tests/support/million-pets';
 

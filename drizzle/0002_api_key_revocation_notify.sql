@@ -1,4 +1,4 @@
--- Every instance caches validated API keys (lib/api-key-cache.ts) and LISTENs on
+-- Every instance caches validated API keys (lib/domain/api-key-cache.ts) and LISTENs on
 -- api_key_revoked: a key revoked, rescoped, re-expired or deleted (by any path:
 -- the app, the CLI, a cascade, SQL by hand) is announced in the same transaction.
 CREATE OR REPLACE FUNCTION "notify_api_key_revoked"() RETURNS trigger LANGUAGE plpgsql AS $$

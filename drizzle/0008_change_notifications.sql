@@ -1,4 +1,4 @@
--- The change feed (GET /v1/changes, lib/change-feed.ts): every statement that
+-- The change feed (GET /v1/changes, lib/domain/change-feed.ts): every statement that
 -- creates, updates or deletes pets, orders or categories, by any path (the
 -- app, the CLI, SQL by hand, another instance), sends on the petstore_changes
 -- channel a small JSON payload per row: {"resource","kind","id"}. Only ids and

@@ -18,7 +18,7 @@ CREATE INDEX "activity_actor_key_idx" ON "activity" USING btree ("actor_key_id",
 CREATE INDEX "activity_at_idx" ON "activity" USING btree ("at");--> statement-breakpoint
 -- Every change to these tables is recorded in the same transaction, whoever made it
 -- (the app, the CLI, SQL by hand). The calling key's id and the request id come from the
--- transaction's `petstore.actor` setting (lib/activity.ts); the key's user and the label
+-- transaction's `petstore.actor` setting (lib/domain/activity.ts); the key's user and the label
 -- (the user's email, else the key's name) are read here, as they are now. Without the
 -- setting, the entry has no actor (the system). Only the fields that changed are kept; the columns named after the resource
 -- (hashes, key prefixes, timestamps the app keeps for itself) never are. An update that

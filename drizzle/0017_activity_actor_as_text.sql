@@ -2,7 +2,7 @@
 -- unit separator (U+001F), which none of them can hold (ids are numbers, a request id is
 -- [\w.:-], a label is an email or a key's name, neither of which may hold a control
 -- character). The triggers read it with split_part where they parsed JSON, and no longer
--- look up a label missing from it: the app always sends one (lib/activity.ts). The JSON an
+-- look up a label missing from it: the app always sends one (lib/domain/activity.ts). The JSON an
 -- instance of the version before sends (mid-way through a rolling upgrade, beside instances
 -- that have migrated) is turned into the text first, so its writes are recorded too. Pets'
 -- create, the write the log costs most against, inserts its entry with the actor read in

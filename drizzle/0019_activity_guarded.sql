@@ -21,7 +21,7 @@ CREATE OR REPLACE FUNCTION "record_sign_in"("email" text, "signed_in_user_id" bi
 $$;
 --> statement-breakpoint
 -- One batch of entries older than `retention_days` by the database's clock, oldest first;
--- returns how many went. The app calls it until a batch comes back short (lib/activity.ts).
+-- returns how many went. The app calls it until a batch comes back short (lib/domain/activity.ts).
 CREATE OR REPLACE FUNCTION "prune_activity"("retention_days" integer, "batch" integer DEFAULT 1000) RETURNS integer
 	LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE

@@ -1,7 +1,7 @@
 // `npm run api-key -- create|list|revoke`: manage API keys from the command line.
 import { parseArgs } from 'node:util';
-import type { Scope } from '../lib/api-key-check';
-import { createApiKey, listApiKeys, revokeApiKey } from '../lib/api-keys';
+import type { Scope } from '../lib/domain/api-key-check';
+import { createApiKey, listApiKeys, revokeApiKey } from '../lib/domain/api-keys';
 import { scopesFor } from '../lib/contract/api-keys';
 import { NewApiKey } from '../lib/contract/api-keys';
 import { db } from '../lib/db/client';

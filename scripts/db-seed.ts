@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrates, then fills an empty catalogue with the sample pets and orders.
 import { closeDb, db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
-import { isCatalogueEmpty, seedCatalogue } from '../lib/seed';
+import { isCatalogueEmpty, seedCatalogue } from '../lib/domain/seed';
 
 await migrateDatabase();
 const database = await db();

@@ -6,11 +6,11 @@ import { parseArgs } from 'node:util';
 import { db } from '../lib/db/client';
 import { migrateDatabase } from '../lib/db/migrate';
 import { runCommand, UsageError } from './cli';
-import { forgetSignInFailures } from '../lib/sign-in-throttle';
+import { forgetSignInFailures } from '../lib/domain/sign-in-throttle';
 import { ROLES, type Role } from '../lib/contract/roles';
 import { MIN_PASSWORD_LENGTH } from '../lib/contract/users';
-import type { Outcome } from '../lib/outcome';
-import { createUser, deleteUser, listUsers, normaliseEmail, resetPassword, setPassword, updateUser } from '../lib/users';
+import type { Outcome } from '../lib/domain/outcome';
+import { createUser, deleteUser, listUsers, normaliseEmail, resetPassword, setPassword, updateUser } from '../lib/domain/users';
 
 const USAGE = `Usage:
   npm run user -- create --email EMAIL [--role viewer|editor|admin] [--password PASSWORD]

@@ -4,16 +4,16 @@
 // revoked at sign-out; /v1 itself never reads the session cookie.
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { createApiKey, revokeApiKey } from '../api-keys';
+import { createApiKey, revokeApiKey } from '../domain/api-keys';
 import { scopesFor } from '../contract/api-keys';
 import { ROLE_SCOPE } from '../contract/roles';
 import { now } from '../runtime/clock';
 import { config } from '../runtime/config';
 import { db } from '../db/client';
 import { log } from '../runtime/log';
-import { admitSignInAttempt, forgetSignInFailures } from '../sign-in-throttle';
-import { normaliseEmail, verifyCredentials } from '../users';
-import { recordSignIn } from '../activity';
+import { admitSignInAttempt, forgetSignInFailures } from '../domain/sign-in-throttle';
+import { normaliseEmail, verifyCredentials } from '../domain/users';
+import { recordSignIn } from '../domain/activity';
 import { authSecret } from './secret';
 import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
 import { throttledError } from './throttled-error';

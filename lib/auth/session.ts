@@ -6,9 +6,9 @@
 // the sign-in page never sends an ended session back to a page (no loop).
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
-import { processKeyCache } from '../api-key-cache';
-import { checkApiKey } from '../api-key-check';
-import { revocationReason, type RevokeReason } from '../api-keys';
+import { processKeyCache } from '../domain/api-key-cache';
+import { checkApiKey } from '../domain/api-key-check';
+import { revocationReason, type RevokeReason } from '../domain/api-keys';
 import { db } from '../db/client';
 import { now } from '../runtime/clock';
 import { authOptions } from './options';

@@ -27,7 +27,7 @@ export type BulkResult = {
 
 // 50 ids a request: the progress bar moves 20 times for 1,000 pets, and Cancel
 // waits for two chunks at most. Two in flight keep the server's four-at-once
-// per request (lib/batch.ts) busy while an answer travels back.
+// per request (lib/domain/batch.ts) busy while an answer travels back.
 const CHUNK = 50;
 const IN_FLIGHT = 2;
 // A busy server (503), a full bucket (429) or a dropped connection is retried a few times before the run stops.

@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs `change` (a transaction, say); resolves once one of the payloads
  * `announced(result)` names has arrived on `channel` (1 s at most), and no sooner
  * than `holdMs` after `change` returned (for listeners that may trust what they
- * know for that long: lib/api-key-cache.ts). PostgreSQL only (postgres.js); PGlite
+ * know for that long: lib/domain/api-key-cache.ts). PostgreSQL only (postgres.js); PGlite
  * delivers in process, before the query that notifies returns, to the one
  * process there is.
  */

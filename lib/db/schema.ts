@@ -44,7 +44,7 @@ export const pets = pgTable(
   },
   (table) => [
     index('pets_status_id_idx').on(table.status, table.id),
-    // The list's other orders and filters (lib/pets.ts): by name, by category
+    // The list's other orders and filters (lib/domain/pets.ts): by name, by category
     // (status last, so that counting a category's pets by status reads the index only).
     index('pets_name_id_idx').on(table.name, table.id),
     index('pets_category_id_id_status_idx').on(table.categoryId, table.id, table.status),
@@ -114,7 +114,7 @@ export const users = pgTable('users', {
 });
 
 // Failed dashboard sign-ins per account, keyed by the normalised email whether
-// or not such a user exists (lib/sign-in-throttle.ts); a success deletes the row.
+// or not such a user exists (lib/domain/sign-in-throttle.ts); a success deletes the row.
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
@@ -137,7 +137,7 @@ export const apiKeys = pgTable('api_keys', {
   isSession: boolean('is_session').notNull().default(false),
   // Who made it: a user, the CLI, the bootstrap key; 'config' is the bootstrap key itself.
   madeBy: apiKeyMaker('made_by').notNull().default('cli'),
-  // Why it was revoked (lib/api-keys.ts, RevokeReason): what an ended session is told.
+  // Why it was revoked (lib/domain/api-keys.ts, RevokeReason): what an ended session is told.
   revokedReason: text('revoked_reason'),
   // The first characters of the key, kept so people can recognise it in lists.
   prefix: text('prefix').notNull(),

@@ -8,7 +8,7 @@
 // PGlite runs in this process, one statement at a time, and a statement cannot be
 // interrupted (its statement_timeout is never fired: the WebAssembly build has
 // no timer that can preempt a running query). There a search reads in bounded
-// steps and checks the deadline between them (lib/pets.ts), so that other
+// steps and checks the deadline between them (lib/domain/pets.ts), so that other
 // requests' statements run in between and no search outlives its deadline by
 // more than one step.
 import { sql } from 'drizzle-orm';

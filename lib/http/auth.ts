@@ -1,7 +1,7 @@
 // Bearer authentication for /v1 (docs/CONTRACT.md §5, RFC 6750): the Authorization header
 // and nothing else; cookies are never read here.
-import { processKeyCache } from '../api-key-cache';
-import { checkApiKey, type Scope } from '../api-key-check';
+import { processKeyCache } from '../domain/api-key-cache';
+import { checkApiKey, type Scope } from '../domain/api-key-check';
 import { now } from '../runtime/clock';
 import { db } from '../db/client';
 import { ApiError } from './errors';

@@ -2,7 +2,7 @@
 // experimental): what the single operation would have answered for it, its
 // status beside the pet or beside the usual Error body.
 import { ERROR_STATUS } from '../contract/errors';
-import type { Outcome } from '../outcome';
+import type { Outcome } from '../domain/outcome';
 
 export function batchResult<Value, Success extends { status: number }>(id: number, outcome: Outcome<Value>, success: (value: Value) => Success) {
   if (outcome.ok) return { id, ...success(outcome.value) };

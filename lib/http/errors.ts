@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ERROR_STATUS, issueDetails, type ErrorCode, type ErrorDetail } from '../contract/errors';
 import { errorBodyText, type Refusal } from './error-body.mjs';
-import type { Outcome } from '../outcome';
+import type { Outcome } from '../domain/outcome';
 import { answer } from './respond';
 
 export class ApiError extends Error {
@@ -33,7 +33,7 @@ export class ApiError extends Error {
  */
 export class RequestRefusal extends ApiError {}
 
-/** The value of a domain outcome (lib/outcome.ts), or its refusal thrown as the Error to answer with. */
+/** The value of a domain outcome (lib/domain/outcome.ts), or its refusal thrown as the Error to answer with. */
 export function valueOf<Value>(outcome: Outcome<Value>): Value {
   if (!outcome.ok) throw new ApiError(outcome.problem, outcome.message);
   return outcome.value;

@@ -9,7 +9,7 @@
 // connection takes more. A reader that falls PETSTORE_CHANGE_STREAM_QUEUE
 // events behind loses them all and is sent one `resync` instead, so a stalled
 // client costs a bounded queue, never memory that grows with the changes.
-import { subscribeToChanges, type FeedEvent, type FeedRefusal, type StreamHolder } from '../change-feed';
+import { subscribeToChanges, type FeedEvent, type FeedRefusal, type StreamHolder } from '../domain/change-feed';
 import { processState } from '../process-state';
 import { config } from '../runtime/config';
 import { ApiError } from './errors';

@@ -3,8 +3,8 @@
 // for it, error mapping to the Error body, common headers and one log line per
 // request.
 import { randomUUID } from 'node:crypto';
-import { actingAs } from '../activity';
-import type { Scope } from '../api-key-check';
+import { actingAs } from '../domain/activity';
+import type { Scope } from '../domain/api-key-check';
 import { scopesFor } from '../contract/api-keys';
 import { db, type Executor } from '../db/client';
 import { lostKeyRights } from '../db/errors';
@@ -67,7 +67,7 @@ export function apiRoute<Needed extends Scope | null>(
       // A refusal of the request as sent, or of a key that lost its rights meanwhile, is
       // answered below, outside any Idempotency-Key transaction: thrown through it, it rolls
       // the key's record back (nothing is stored for it).
-      // Every change the operation makes is recorded as the caller's (lib/activity.ts).
+      // Every change the operation makes is recorded as the caller's (lib/domain/activity.ts).
       const operate = (request: Request, database: Executor) =>
         (caller
           ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId, needs: new Set(scopesFor(options.scope!)) }, () =>

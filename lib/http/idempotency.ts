@@ -19,7 +19,7 @@ import { readBodyBytes } from './body';
 import { ApiError } from './errors';
 import { config } from '../runtime/config';
 import type { Database, Executor } from '../db/client';
-import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse } from '../idempotency';
+import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse } from '../domain/idempotency';
 import { failureReason, logFailure } from '../failure-log';
 import { processState } from '../process-state';
 

@@ -1,9 +1,9 @@
 // Who holds the calling key, for the operations that depend on it (keys, users,
 // "me"): an admin (the admin scope: an admin's session or the bootstrap key), a
 // dashboard user's session, or neither (a key made by hand).
-import { needAtChange } from '../activity';
+import { needAtChange } from '../domain/activity';
 import type { Executor } from '../db/client';
-import { findUserBySessionKey, type User } from '../users';
+import { findUserBySessionKey, type User } from '../domain/users';
 import type { Caller } from './auth';
 import { ApiError } from './errors';
 

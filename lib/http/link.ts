@@ -2,7 +2,7 @@
 // reference so it resolves against whatever host the client used. It keeps
 // every query parameter of the request (the filters, the sort) but the cursor.
 import { encodeCursor } from '../contract/params';
-import type { Page } from '../pagination';
+import type { Page } from '../domain/pagination';
 
 /** For the lists paged on id ascending (orders, categories). */
 export function nextPageHeaders(url: URL, page: Page<unknown>, limit: number): Record<string, string> {

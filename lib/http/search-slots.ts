@@ -1,4 +1,4 @@
-// How many searches (lib/pets.ts, isSearch) one API key may have running on
+// How many searches (lib/domain/pets.ts, isSearch) one API key may have running on
 // this instance at once: PETSTORE_SEARCHES_PER_KEY. One more is answered 429
 // at once, before it reaches the database, so a client that fires a dozen slow
 // searches holds a few of the pool's connections (PostgreSQL) or of the

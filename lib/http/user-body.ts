@@ -1,5 +1,5 @@
 // The User of /v1/users as JSON (no hash, dates as ISO 8601).
-import type { User } from '../users';
+import type { User } from '../domain/users';
 
 export const toUserBody = (user: User) => ({
   id: user.id,

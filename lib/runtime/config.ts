@@ -59,9 +59,9 @@ const ConfigSchema = z
     REDIS_KEY_PREFIX: z.string().default('petstore:'),
     // How long a stored Idempotency-Key answer is replayed.
     IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(DEFAULT_IDEMPOTENCY_TTL_SECONDS),
-    // The in-process cache of validated API keys (lib/api-key-cache.ts); off: every request asks the database.
+    // The in-process cache of validated API keys (lib/domain/api-key-cache.ts); off: every request asks the database.
     PETSTORE_API_KEY_CACHE: z.enum(['on', 'off']).default('on'),
-    // The change feed (lib/change-feed.ts): open streams per API key and per process (over
+    // The change feed (lib/domain/change-feed.ts): open streams per API key and per process (over
     // either: 429 / 503), and the events one stream may have waiting for a slow reader
     // before they are dropped for a `resync` (docs/RELIABILITY.md, "The change feed under load").
     PETSTORE_CHANGE_STREAMS_PER_KEY: z.coerce.number().int().min(1).default(20),
@@ -75,7 +75,7 @@ const ConfigSchema = z
     // API key may have running on one instance (one more is 429).
     PETSTORE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(2_500).default(2_000),
     PETSTORE_SEARCHES_PER_KEY: z.coerce.number().int().min(1).default(4),
-    // How long the activity log keeps an entry (lib/activity.ts prunes older ones in small batches).
+    // How long the activity log keeps an entry (lib/domain/activity.ts prunes older ones in small batches).
     PETSTORE_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
     // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.
     PETSTORE_METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),

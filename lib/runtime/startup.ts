@@ -2,8 +2,8 @@
 // server.mjs needs to shut down (lib/shutdown.ts), open the rate limiter's Redis
 // connection, migrate, make the bootstrap key valid, make sure someone can sign
 // in to the dashboard, and fill an empty embedded catalogue.
-import { pruneActivity } from '../activity';
-import { ensureBootstrapKey } from '../api-keys';
+import { pruneActivity } from '../domain/activity';
+import { ensureBootstrapKey } from '../domain/api-keys';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { config, ConfigError } from './config';
 import { databaseKind, db, type Database } from '../db/client';
@@ -13,9 +13,9 @@ import { embeddedStorage, STORAGE_FULL, storageFullError } from '../db/storage';
 import { showFirstSignIn } from './first-sign-in';
 import { log } from './log';
 import { processState } from '../process-state';
-import { isCatalogueEmpty, seedCatalogue } from '../seed';
+import { isCatalogueEmpty, seedCatalogue } from '../domain/seed';
 import { registerShutdownHook } from './shutdown';
-import { countUsers, createUser, generatePassword } from '../users';
+import { countUsers, createUser, generatePassword } from '../domain/users';
 import { connectRateLimiter } from '../http/rate-limit';
 
 async function startUp(): Promise<void> {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashKey } from '@/lib/api-key-check';
+import { hashKey } from '@/lib/domain/api-key-check';
 import { NOTIFICATION_GRACE_MS } from '@/lib/db/notify';
 import { api } from '../support/api';
 import { startServer, type TestServer } from '../support/server';

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '@/lib/api-key-check';
+import { hashKey } from '@/lib/domain/api-key-check';
 import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/domain/users';
 import { eq } from 'drizzle-orm';
 import { api, errorOf } from '../support/api';
 import { serverWithData, type SeededServer } from '../support/seeded-server';

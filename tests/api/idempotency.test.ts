@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
-import { hashKey } from '@/lib/api-key-check';
+import { hashKey } from '@/lib/domain/api-key-check';
 import { api } from '../support/api';
 import { readAll } from '../support/catalogue';
 

@@ -2,7 +2,7 @@
 // Order shape. Placing orders is another operation; these tests cover the
 // list's answers and its parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPet } from '@/lib/pets';
+import { createPet } from '@/lib/domain/pets';
 import { orders } from '@/lib/db/schema';
 import { api, linkTarget, uniqueCategoryId } from '../support/api';
 import { serverWithData, type SeededServer } from '../support/seeded-server';

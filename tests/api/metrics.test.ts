@@ -48,7 +48,7 @@ describe('with PETSTORE_METRICS_TOKEN', () => {
 
   /**
    * The key cache trusts itself only once its listener is up and has heard its own lease
-   * ping (lib/api-key-cache.ts); on a loaded machine that can come after a fresh server's
+   * ping (lib/domain/api-key-cache.ts); on a loaded machine that can come after a fresh server's
    * first requests, which then all miss. Waits for a hit, asked with a key of its own (the
    * rate limit is per key; its route's counts are not asserted).
    */

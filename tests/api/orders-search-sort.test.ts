@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@/lib/contract/orders';
 import { orders } from '@/lib/db/schema';
-import { createPet } from '@/lib/pets';
+import { createPet } from '@/lib/domain/pets';
 import { api, linkTarget, uniqueCategoryId } from '../support/api';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
 

@@ -1,12 +1,12 @@
 // Orders over HTTP (docs/ORDERS.md): placing, reading and moving an order, every allowed
 // and forbidden move, and the error answers. Races are in orders-concurrency.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, revokeApiKey } from '@/lib/api-keys';
+import { createApiKey, revokeApiKey } from '@/lib/domain/api-keys';
 import type { Order, OrderStatus } from '@/lib/contract/orders';
 import type { Pet, PetStatus } from '@/lib/contract/pets';
 import type { Database } from '@/lib/db/client';
-import { placeOrder as storeOrder } from '@/lib/orders';
-import { createPet } from '@/lib/pets';
+import { placeOrder as storeOrder } from '@/lib/domain/orders';
+import { createPet } from '@/lib/domain/pets';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
 import { api, errorOf } from '../support/api';
 import { addPetWithStatus, moveOrder, orderIn, ordersOfPet, petStatus, placeOrder } from '../support/orders';

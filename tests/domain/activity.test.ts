@@ -80,7 +80,7 @@ it('writes the entries the generic trigger writes', async () => {
   expect(named.map(withoutId)).toEqual(generic.map(withoutId));
   expect(named[1]).toMatchObject({ before: { name: 'Rex', status: 'available' }, after: { name: 'Rex II', status: null } });
   expect(named[0]!.after!.id).toBe(Number(named[0]!.resource_id));
-  // The actor as the app sets it (lib/activity.ts), read by both functions.
+  // The actor as the app sets it (lib/domain/activity.ts), read by both functions.
   for (const entry of [generic[0]!, named[0]!]) expect(actorOf(entry)).toEqual(THE_ACTOR);
 });
 

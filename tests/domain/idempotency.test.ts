@@ -1,12 +1,12 @@
-// lib/idempotency.ts in-process on an in-memory PGlite: a claimed key's answer
+// lib/domain/idempotency.ts in-process on an in-memory PGlite: a claimed key's answer
 // is stored in the transaction that made its effect (so a rolled-back effect
 // leaves no answer), replayed for the same request, refused for another, and
 // forgotten once expired. The concurrent in-progress case needs two sessions:
 // tests/api/idempotency.test.ts covers it over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse, type StoredResponse } from '@/lib/idempotency';
-import { createApiKey } from '@/lib/api-keys';
+import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, recordIdempotentResponse, type StoredResponse } from '@/lib/domain/idempotency';
+import { createApiKey } from '@/lib/domain/api-keys';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;

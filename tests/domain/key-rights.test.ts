@@ -2,11 +2,11 @@
 // role table the dashboard reads (lib/contract/roles.ts): one table, two readers, which must agree.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/api-keys';
+import { createApiKey } from '@/lib/domain/api-keys';
 import { API_KEY_SCOPES, scopesFor } from '@/lib/contract/api-keys';
 import { ROLE_SCOPE, ROLES } from '@/lib/contract/roles';
 import type { Database } from '@/lib/db/client';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/domain/users';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;

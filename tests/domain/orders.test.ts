@@ -1,4 +1,4 @@
-// lib/orders.ts in-process on an in-memory PGlite: placing needs an available
+// lib/domain/orders.ts in-process on an in-memory PGlite: placing needs an available
 // pet and makes it pending, each move gives the pet its status, moves the
 // state machine forbids are refused with the allowed ones named, and lists
 // filter and page by id.
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '@/lib/contract/orders';
 import type { PetStatus } from '@/lib/contract/pets';
 import type { Database } from '@/lib/db/client';
-import { countOrders, getOrder, listOrders, moveOrder, placeOrder } from '@/lib/orders';
-import { createPet, getPet } from '@/lib/pets';
+import { countOrders, getOrder, listOrders, moveOrder, placeOrder } from '@/lib/domain/orders';
+import { createPet, getPet } from '@/lib/domain/pets';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;

@@ -1,4 +1,4 @@
-// lib/pets.ts in-process on an in-memory PGlite: keyset pages in every order,
+// lib/domain/pets.ts in-process on an in-memory PGlite: keyset pages in every order,
 // search and filters, counts, merge-patch updates and the refusals of the
 // status rules and of deleting a pet that orders refer to.
 import { between, sql } from 'drizzle-orm';
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet, PetSort } from '@/lib/contract/pets';
 import type { Database } from '@/lib/db/client';
 import { pets } from '@/lib/db/schema';
-import { moveOrder, placeOrder } from '@/lib/orders';
-import { countPets, createPet, deletePet, getPet, listPets, updatePet, type ListPetsOptions } from '@/lib/pets';
+import { moveOrder, placeOrder } from '@/lib/domain/orders';
+import { countPets, createPet, deletePet, getPet, listPets, updatePet, type ListPetsOptions } from '@/lib/domain/pets';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;
@@ -71,12 +71,12 @@ describe('listPets', () => {
 
 describe('listPets on a catalogue past the walk bound', () => {
   // 12,000 pets in categories 8001-8004: more than a search walks in the sort's order
-  // before it finds its matches by the filters instead (lib/pets.ts, walkBound), so
+  // before it finds its matches by the filters instead (lib/domain/pets.ts, walkBound), so
   // both ways are taken (on PGlite, in id ranges); every page must be what filtering and sorting all of them gives.
   let all: Pet[];
 
   beforeAll(async () => {
-    // Ids 5 apart, so that PGlite's search reads several id ranges (lib/pets.ts, ID_STEP).
+    // Ids 5 apart, so that PGlite's search reads several id ranges (lib/domain/pets.ts, ID_STEP).
     const first = 1_000_000;
     await database.execute(sql`
       insert into pets (id, name, category_id, status)

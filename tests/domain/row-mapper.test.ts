@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { withRowMapper } from '@/lib/db/row-mapper';
 import { pets } from '@/lib/db/schema';
-import { createPet } from '@/lib/pets';
+import { createPet } from '@/lib/domain/pets';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;

@@ -1,9 +1,9 @@
-// lib/users.ts in-process on an in-memory PGlite: the first user is an admin, the
+// lib/domain/users.ts in-process on an in-memory PGlite: the first user is an admin, the
 // last enabled admin stays one (demote, disable, delete: conflict, with the
 // reason), and two admins demoting each other at once leave one admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { createUser, deleteUser, listUsers, updateUser } from '@/lib/users';
+import { createUser, deleteUser, listUsers, updateUser } from '@/lib/domain/users';
 import { openMemoryDatabase } from '../support/memory-database';
 
 let database: Database;

@@ -10,7 +10,7 @@ import net from 'node:net';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApiKey } from '@/lib/api-keys';
+import { createApiKey } from '@/lib/domain/api-keys';
 import * as schema from '@/lib/db/schema';
 import { openChangeStream, type ChangeStream } from '../support/change-stream';
 import { startServer, type TestServer } from '../support/server';

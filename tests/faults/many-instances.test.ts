@@ -9,7 +9,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApiKey, revokeApiKey } from '@/lib/api-keys';
+import { createApiKey, revokeApiKey } from '@/lib/domain/api-keys';
 import * as schema from '@/lib/db/schema';
 import { countBy, runCreateLoops, storedPetNames } from '../support/load';
 import { createTestDatabase, startServer, type TestServer } from '../support/server';

@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/api-keys';
+import { createApiKey } from '@/lib/domain/api-keys';
 import { linkTarget } from '@/lib/client/link-header';
 import type { Database } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';

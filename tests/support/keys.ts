@@ -1,7 +1,7 @@
 // API keys in states the bootstrap key cannot show (read-only, expired,
 // revoked), made with lib/api-keys straight in the test database.
-import type { Scope } from '@/lib/api-key-check';
-import { createApiKey, revokeApiKey } from '@/lib/api-keys';
+import type { Scope } from '@/lib/domain/api-key-check';
+import { createApiKey, revokeApiKey } from '@/lib/domain/api-keys';
 import { serverWithData, type SeededServer } from './seeded-server';
 
 export type KeySpec = { scopes: Scope[]; expiresAt?: Date; revoked?: boolean };

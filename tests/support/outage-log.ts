@@ -3,7 +3,7 @@
 // hash or a prefix, no SQL, no stack trace) and few (a flood of identical
 // failures is summarised). Returns the counts for the test's figures.
 import { expect } from 'vitest';
-import { hashKey } from '@/lib/api-key-check';
+import { hashKey } from '@/lib/domain/api-key-check';
 
 export type OutageLogFigures = { lines: number; warnings: number; warningReasons: Record<string, number> };
 

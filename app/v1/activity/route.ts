@@ -1,6 +1,6 @@
 // GET /v1/activity (listActivity, admin, experimental): the activity log, newest
 // first, filtered by resource, id, actor and time, keyset-paged (Link: rel="next").
-import { listActivity, type ActivityEntry as Row } from '@/lib/activity';
+import { listActivity, type ActivityEntry as Row } from '@/lib/domain/activity';
 import type { ActivityEntry } from '@/lib/contract/activity';
 import { ListActivityQuery } from '@/lib/contract/activity';
 import { apiRoute } from '@/lib/http/handler';

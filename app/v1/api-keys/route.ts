@@ -1,8 +1,8 @@
 // GET /v1/api-keys (listApiKeys) and POST /v1/api-keys (createApiKey): admins
 // (the admin scope) see and make every key; a dashboard user's session sees and
 // makes its user's own keys, no wider than their role allows.
-import { needAtChange } from '@/lib/activity';
-import { createApiKey, createUserApiKey, listApiKeys, toApiKey } from '@/lib/api-keys';
+import { needAtChange } from '@/lib/domain/activity';
+import { createApiKey, createUserApiKey, listApiKeys, toApiKey } from '@/lib/domain/api-keys';
 import { config } from '@/lib/runtime/config';
 import { now } from '@/lib/runtime/clock';
 import { NewApiKey, scopesFor } from '@/lib/contract/api-keys';

@@ -1,5 +1,5 @@
 // GET /v1/categories (listCategories) and POST /v1/categories (createCategory): experimental.
-import { createCategory, listCategories } from '@/lib/categories';
+import { createCategory, listCategories } from '@/lib/domain/categories';
 import { ListCategoriesQuery, NewCategory } from '@/lib/contract/categories';
 import { readJsonBody } from '@/lib/http/body';
 import { valueOf } from '@/lib/http/errors';

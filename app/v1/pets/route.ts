@@ -2,7 +2,7 @@
 // and batch read by id), POST /v1/pets (createPet), and the experimental batch
 // change and delete by id (PATCH, DELETE /v1/pets?id=…): each pet through the
 // single operation's domain function, in its own transaction.
-import { eachId } from '@/lib/batch';
+import { eachId } from '@/lib/domain/batch';
 import { LIST_PETS_PAGING_AND_FILTERS, ListPetsQuery, NewPet, PetBatchQuery, PetUpdate } from '@/lib/contract/pets';
 import { encodeSortCursor } from '@/lib/contract/sort-cursor';
 import { batchResult } from '@/lib/http/batch-result';
@@ -13,7 +13,7 @@ import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery, refuseAlongside } from '@/lib/http/query';
 import { inSearchSlot } from '@/lib/http/search-slots';
 import { json } from '@/lib/http/respond';
-import { createPet, deletePet, isSearch, listPets, listPetsByIds, updatePet } from '@/lib/pets';
+import { createPet, deletePet, isSearch, listPets, listPetsByIds, updatePet } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 

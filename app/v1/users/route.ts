@@ -8,7 +8,7 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 import { toUserBody } from '@/lib/http/user-body';
-import { createUser, listUsers } from '@/lib/users';
+import { createUser, listUsers } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 

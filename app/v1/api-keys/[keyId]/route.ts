@@ -1,7 +1,7 @@
 // DELETE /v1/api-keys/{keyId} (revokeApiKey): the key stops working at once and
 // stays listed, with revokedAt. Revoking twice keeps the first time. Admins may
 // revoke any listed key but the bootstrap key (409); a user's session, its own.
-import { revokeListedKey, toApiKey } from '@/lib/api-keys';
+import { revokeListedKey, toApiKey } from '@/lib/domain/api-keys';
 import { now } from '@/lib/runtime/clock';
 import { ApiKeyIdParams } from '@/lib/contract/api-keys';
 import { notFound, valueOf } from '@/lib/http/errors';

@@ -1,6 +1,6 @@
 // GET /v1/categories/{categoryId} (getCategory), PATCH (updateCategory: rename)
 // and DELETE (deleteCategory, while no pet names it): experimental.
-import { deleteCategory, getCategory, renameCategory } from '@/lib/categories';
+import { deleteCategory, getCategory, renameCategory } from '@/lib/domain/categories';
 import { CategoryIdParams, CategoryUpdate } from '@/lib/contract/categories';
 import { readJsonBody } from '@/lib/http/body';
 import { notFound, valueOf } from '@/lib/http/errors';

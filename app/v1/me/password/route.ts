@@ -9,7 +9,7 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody } from '@/lib/http/query';
 import { sessionUser } from '@/lib/http/key-holder';
-import { changePassword } from '@/lib/users';
+import { changePassword } from '@/lib/domain/users';
 import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';

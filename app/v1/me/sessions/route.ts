@@ -5,7 +5,7 @@ import { now } from '@/lib/runtime/clock';
 import { apiRoute } from '@/lib/http/handler';
 import { sessionUser } from '@/lib/http/key-holder';
 import { otherMethods } from '@/lib/http/other-methods';
-import { endAllSessions } from '@/lib/users';
+import { endAllSessions } from '@/lib/domain/users';
 import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';

@@ -10,7 +10,7 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json, noContent } from '@/lib/http/respond';
-import { deletePet, getPet, updatePet } from '@/lib/pets';
+import { deletePet, getPet, updatePet } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseQuery } from '@/lib/http/query';
 import { inSearchSlot } from '@/lib/http/search-slots';
 import { json } from '@/lib/http/respond';
-import { countPets, isSearch } from '@/lib/pets';
+import { countPets, isSearch } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,7 +9,7 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { nextCursorHeaders } from '@/lib/http/link';
 import { parseBody, parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { listOrders, placeOrder } from '@/lib/orders';
+import { listOrders, placeOrder } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/users/{userId} (updateUser: role, disabled) and DELETE (deleteUser),
 // admin, experimental. Each ends the person's sessions and stops the keys it must
-// at once (lib/users.ts); the last admin stays one (409), and nobody acts on
+// at once (lib/domain/users.ts); the last admin stays one (409), and nobody acts on
 // themselves this way (409).
 import { UserIdParams, UserUpdate } from '@/lib/contract/users';
 import { now } from '@/lib/runtime/clock';
@@ -11,7 +11,7 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json, noContent } from '@/lib/http/respond';
 import { toUserBody } from '@/lib/http/user-body';
-import { deleteUser, updateUser } from '@/lib/users';
+import { deleteUser, updateUser } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { getPetTimestamps } from '@/lib/pets';
+import { getPetTimestamps } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 

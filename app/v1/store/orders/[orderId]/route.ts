@@ -7,7 +7,7 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseBody, parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { getOrder, moveOrder } from '@/lib/orders';
+import { getOrder, moveOrder } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseQuery } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { countOrders } from '@/lib/orders';
+import { countOrders } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,8 +8,8 @@ import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
-import { forgetSignInFailures } from '@/lib/sign-in-throttle';
-import { findUser, resetPassword } from '@/lib/users';
+import { forgetSignInFailures } from '@/lib/domain/sign-in-throttle';
+import { findUser, resetPassword } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { and, arrayContained, count, desc, eq, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { forgetCachedKey, KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
 import { hashKey, type Scope } from './api-key-check';
-import { API_KEY_SCOPES, scopesFor, type ApiKey, type ApiKeyMaker } from './contract/api-keys';
-import type { Database, Executor } from './db/client';
-import { afterNotification } from './db/notify';
-import { apiKeys, users } from './db/schema';
+import { API_KEY_SCOPES, scopesFor, type ApiKey, type ApiKeyMaker } from '../contract/api-keys';
+import type { Database, Executor } from '../db/client';
+import { afterNotification } from '../db/notify';
+import { apiKeys, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';
 
@@ -206,7 +206,7 @@ export async function revokeApiKey(database: Database, id: number | bigint, at: 
   const theKey = eq(apiKeys.id, keyId);
   // The trigger announces it to every instance's key cache (drizzle/0002); the revoke
   // returns once the announcement is out and every cache's lease on what it knew before
-  // has run out (lib/api-key-cache.ts), so the very next request is refused anywhere,
+  // has run out (lib/domain/api-key-cache.ts), so the very next request is refused anywhere,
   // even by an instance whose listener stalled.
   const [revoked] = await afterNotification(
     database,

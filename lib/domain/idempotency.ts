@@ -8,9 +8,9 @@
 // turns a claim's outcome into a run, a replay or a 409.
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Database, Executor } from './db/client';
-import { databaseNow, secondsInterval } from './db/moment';
-import { idempotencyKeys } from './db/schema';
+import type { Database, Executor } from '../db/client';
+import { databaseNow, secondsInterval } from '../db/moment';
+import { idempotencyKeys } from '../db/schema';
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 

@@ -7,9 +7,9 @@
 // before the count catches up. A success forgets the account's failures, and
 // rows an hour old are deleted, so guesses at many emails leave nothing behind.
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Database } from './db/client';
-import { databaseNow, secondsInterval } from './db/moment';
-import { signInFailures } from './db/schema';
+import type { Database } from '../db/client';
+import { databaseNow, secondsInterval } from '../db/moment';
+import { signInFailures } from '../db/schema';
 import { normaliseEmail } from './users';
 
 export const FREE_ATTEMPTS = 5;

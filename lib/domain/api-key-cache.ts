@@ -14,17 +14,17 @@
 // back, knows every notification committed before the ping was delivered
 // (PostgreSQL delivers them in commit order). Past KEY_LEASE_MS from the last
 // ping heard, lookups miss and every key is checked against the database. A
-// revoke therefore waits KEY_LEASE_MS past its commit (lib/api-keys.ts): by then
+// revoke therefore waits KEY_LEASE_MS past its commit (lib/domain/api-keys.ts): by then
 // every instance has heard it or stopped trusting its cache (docs/RELIABILITY.md,
 // "Revocation bound").
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { config } from './runtime/config';
-import { databaseKind, db, listenToChannel } from './db/client';
-import { failureReason, logFailure } from './failure-log';
-import { log } from './runtime/log';
-import { recordKeyCacheLookup } from './metrics';
-import { processState } from './process-state';
+import { config } from '../runtime/config';
+import { databaseKind, db, listenToChannel } from '../db/client';
+import { failureReason, logFailure } from '../failure-log';
+import { log } from '../runtime/log';
+import { recordKeyCacheLookup } from '../metrics';
+import { processState } from '../process-state';
 
 export const REVOCATION_CHANNEL = 'api_key_revoked';
 const LEASE_CHANNEL = 'api_key_cache_lease';

@@ -4,13 +4,13 @@
 // change the pet's status in the same transaction, with the rows locked, so
 // concurrent requests serialise and a pet's status always agrees with its orders.
 import { and, asc, count, desc, eq, gt, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import { PET_STATUS_FOR_ORDER, canMove, describeAllowedMoves } from './contract/order-transitions';
-import type { NewOrder, Order, OrderCounts, OrderCursor, OrderSort, OrderStatus } from './contract/orders';
-import type { Database, Executor } from './db/client';
-import { containing } from './db/like';
-import { selectPlannedEachTime } from './db/planned-each-time';
-import { preparedStatement } from './db/prepared';
-import { orders, pets } from './db/schema';
+import { PET_STATUS_FOR_ORDER, canMove, describeAllowedMoves } from '../contract/order-transitions';
+import type { NewOrder, Order, OrderCounts, OrderCursor, OrderSort, OrderStatus } from '../contract/orders';
+import type { Database, Executor } from '../db/client';
+import { containing } from '../db/like';
+import { selectPlannedEachTime } from '../db/planned-each-time';
+import { preparedStatement } from '../db/prepared';
+import { orders, pets } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';
 import { countsByStatus } from './status-counts';

@@ -8,10 +8,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { forgetCachedKeys, revokeKeysOfUser } from './api-keys';
 import { KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
-import { ROLE_SCOPE, type Role } from './contract/roles';
-import type { Database, Executor } from './db/client';
-import { afterNotification } from './db/notify';
-import { apiKeys, users } from './db/schema';
+import { ROLE_SCOPE, type Role } from '../contract/roles';
+import type { Database, Executor } from '../db/client';
+import { afterNotification } from '../db/notify';
+import { apiKeys, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';
 

@@ -1,8 +1,8 @@
 // A small sample catalogue, so a first look at an empty database is not empty.
 import { count, inArray, sql } from 'drizzle-orm';
-import type { PetStatus } from './contract/pets';
-import type { Database } from './db/client';
-import { categories, orders, pets } from './db/schema';
+import type { PetStatus } from '../contract/pets';
+import type { Database } from '../db/client';
+import { categories, orders, pets } from '../db/schema';
 
 const NAMES = [
   'Biscuit',

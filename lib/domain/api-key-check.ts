@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CachedKey, KeyCache } from './api-key-cache';
-import type { ApiKeyScope } from './contract/api-keys';
-import type { Database } from './db/client';
-import { isDatabaseReadOnly } from './db/errors';
-import { preparedStatement } from './db/prepared';
-import { apiKeys, users } from './db/schema';
+import type { ApiKeyScope } from '../contract/api-keys';
+import type { Database } from '../db/client';
+import { isDatabaseReadOnly } from '../db/errors';
+import { preparedStatement } from '../db/prepared';
+import { apiKeys, users } from '../db/schema';
 
 export type Scope = ApiKeyScope;
 

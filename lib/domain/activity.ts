@@ -7,12 +7,12 @@
 // may use besides the triggers (drizzle/0019).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from './db/client';
-import { preparedStatement } from './db/prepared';
-import { activity } from './db/schema';
+import type { Database, Executor } from '../db/client';
+import { preparedStatement } from '../db/prepared';
+import { activity } from '../db/schema';
 import { toPage, type Page } from './pagination';
-import { processState } from './process-state';
-import { scopesFor, type ApiKeyScope as Scope } from './contract/api-keys';
+import { processState } from '../process-state';
+import { scopesFor, type ApiKeyScope as Scope } from '../contract/api-keys';
 
 /**
  * Who makes the changes of the current request: the calling key, its user and label

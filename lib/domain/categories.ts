@@ -3,9 +3,9 @@
 // names it. Names are unique ignoring case, which the
 // unique index on lower(name) enforces, races included.
 import { and, asc, count, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import type { Category, ListedCategory, NewCategory } from './contract/categories';
-import type { Database } from './db/client';
-import { categories, pets } from './db/schema';
+import type { Category, ListedCategory, NewCategory } from '../contract/categories';
+import type { Database } from '../db/client';
+import { categories, pets } from '../db/schema';
 import { toPage, type Page } from './pagination';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';

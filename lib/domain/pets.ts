@@ -1,17 +1,17 @@
 // What the service knows about pets: list (keyset pages in four orders, with
 // search and filters), count, create, get, change and delete. Changing a
-// status and deleting lock the pet's row first, as lib/orders.ts does, so they
+// status and deleting lock the pet's row first, as lib/domain/orders.ts does, so they
 // serialise with orders placed or moved for the same pet.
 import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
-import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from './contract/pets';
+import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from '../contract/pets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from './db/client';
-import { selectPlannedEachTime } from './db/planned-each-time';
-import { withinSearchDeadline, type SearchDeadline } from './db/search-deadline';
-import { containing } from './db/like';
-import { preparedStatement } from './db/prepared';
-import { orders, petCounts, pets } from './db/schema';
-import { OPEN_ORDER_STATUSES } from './contract/order-transitions';
+import type { Database, Executor } from '../db/client';
+import { selectPlannedEachTime } from '../db/planned-each-time';
+import { withinSearchDeadline, type SearchDeadline } from '../db/search-deadline';
+import { containing } from '../db/like';
+import { preparedStatement } from '../db/prepared';
+import { orders, petCounts, pets } from '../db/schema';
+import { OPEN_ORDER_STATUSES } from '../contract/order-transitions';
 import { refused, succeeded, type Outcome } from './outcome';
 import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
@@ -354,7 +354,7 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
 }
 
 // One statement, no transaction of its own: the actor is named, and its key's rights
-// checked (act_as, drizzle/0018), in the statement that inserts (lib/activity.ts).
+// checked (act_as, drizzle/0018), in the statement that inserts (lib/domain/activity.ts).
 // The select lists every column in the table's order, as INSERT … SELECT takes them.
 const insertPet = (database: Executor) =>
   preparedStatement(database, 'insert_pet', () =>

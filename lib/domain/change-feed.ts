@@ -10,12 +10,12 @@
 // take a process's streams from the others) and PETSTORE_CHANGE_STREAMS_PER_PROCESS in all; notifications are queued as
 // they arrive and fanned out in slices of 5 ms, so that a burst
 // never holds the event loop (nor starves the LISTEN connection's heartbeat).
-import { Change } from './contract/changes';
-import { listenToChannel } from './db/client';
-import { processState } from './process-state';
-import { config } from './runtime/config';
-import { log } from './runtime/log';
-import { whenDraining } from './runtime/shutdown';
+import { Change } from '../contract/changes';
+import { listenToChannel } from '../db/client';
+import { processState } from '../process-state';
+import { config } from '../runtime/config';
+import { log } from '../runtime/log';
+import { whenDraining } from '../runtime/shutdown';
 
 const CHANGES_CHANNEL = 'petstore_changes';
 // One slice of fan-out works this long at most before yielding to I/O and timers.

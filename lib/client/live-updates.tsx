@@ -31,6 +31,10 @@ function invalidate(queryClient: QueryClient, change: Change): void {
     stale(['pet']);
   } else if (change.resource === 'category') {
     stale(queryKeys.categories());
+  } else if (change.resource === 'photo') {
+    // The pet's gallery (under the pet's key), and the lists that show its cover.
+    stale(change.petId === undefined ? ['pet'] : queryKeys.pet(change.petId));
+    stale(queryKeys.pets());
   }
 }
 

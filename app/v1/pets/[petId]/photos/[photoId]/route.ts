@@ -1,0 +1,33 @@
+// GET, PATCH and DELETE /v1/pets/{petId}/photos/{photoId} (getPetPhoto, movePetPhoto,
+// deletePetPhoto), experimental: one photo; a move to another position (0: the cover);
+// a removal, its bytes with it.
+import { PetPhotoParams, PhotoMove } from '@/lib/contract/photos';
+import { getPhoto, movePhoto, removePhotoAndBytes } from '@/lib/domain/photos';
+import { readJsonBody } from '@/lib/http/body';
+import { valueOf } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
+import { photoOf } from '@/lib/http/photo-urls';
+import { parseBody, parseParams } from '@/lib/http/query';
+import { json, noContent } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+  const { petId, photoId } = parseParams(params, PetPhotoParams);
+  return json(photoOf(valueOf(await getPhoto(database, petId, photoId))));
+});
+
+export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+  const { petId, photoId } = parseParams(params, PetPhotoParams);
+  const { position } = parseBody(await readJsonBody(request), PhotoMove);
+  return json(photoOf(valueOf(await movePhoto(database, petId, photoId, position))));
+});
+
+export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
+  const { petId, photoId } = parseParams(params, PetPhotoParams);
+  valueOf(await removePhotoAndBytes(database, petId, photoId));
+  return noContent();
+});
+
+export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

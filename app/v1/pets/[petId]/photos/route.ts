@@ -1,0 +1,33 @@
+// GET /v1/pets/{petId}/photos (listPetPhotos) and POST (addPetPhoto), experimental: a
+// pet's photos by position, and an upload, checked from its bytes (lib/domain/photo-images.ts),
+// made into its sizes in one of the instance's processing slots, stored, then added.
+import { PetPhotosParams } from '@/lib/contract/photos';
+import { inspectImage, makePhotoImages } from '@/lib/domain/photo-images';
+import { listPhotos, roomForPhoto, storeAndAddPhoto } from '@/lib/domain/photos';
+import { acceptedOf, valueOf } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/handler';
+import { otherMethods } from '@/lib/http/other-methods';
+import { inPhotoSlot } from '@/lib/http/photo-slots';
+import { readPhotoUpload } from '@/lib/http/photo-upload';
+import { photoOf } from '@/lib/http/photo-urls';
+import { parseParams } from '@/lib/http/query';
+import { json } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+  const { petId } = parseParams(params, PetPhotosParams);
+  return json(valueOf(await listPhotos(database, petId)).map(photoOf));
+});
+
+export const POST = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+  const { petId } = parseParams(params, PetPhotosParams);
+  const upload = await readPhotoUpload(request);
+  valueOf(await roomForPhoto(database, petId));
+  const image = acceptedOf(await inspectImage(upload));
+  const images = acceptedOf(await inPhotoSlot('processing', () => makePhotoImages(upload, image)));
+  const photo = valueOf(await storeAndAddPhoto(database, petId, images));
+  return json(photoOf(photo), { status: 201, headers: { location: `/v1/pets/${photo.petId}/photos/${photo.id}` } });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

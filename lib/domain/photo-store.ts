@@ -44,14 +44,10 @@ class PhotoStoreUnavailable extends Error {
 /** By its code: the error may come from another bundle's copy of this module. */
 export const isPhotoStoreUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === UNAVAILABLE;
 
-/** The store PHOTO_STORE_URL names: S3, or the database itself. */
-export function photoStore(database: Executor): PhotoStore {
-  const location = s3Location();
-  return location ? s3Store(location) : databaseStore(database);
+/** The store PHOTO_STORE_URL (or `url`) names: S3, or the database itself. */
+export function photoStore(database: Executor, url = config().PHOTO_STORE_URL): PhotoStore {
+  return url ? s3Store(s3Location(url)) : databaseStore(database);
 }
-
-/** Where the bytes live, in a word for the logs and /readyz. */
-export const photoStoreKind = (): 'database' | 's3' => (s3Location() ? 's3' : 'database');
 
 const KEYS_PER_PAGE = 500;
 
@@ -94,9 +90,7 @@ function databaseStore(database: Executor): PhotoStore {
 
 type S3Location = { bucket: string; prefix: string };
 
-function s3Location(): S3Location | undefined {
-  const url = config().PHOTO_STORE_URL;
-  if (!url) return undefined;
+function s3Location(url: string): S3Location {
   const { hostname, pathname } = new URL(url);
   const prefix = pathname.replace(/^\/+|\/+$/g, '');
   return { bucket: hostname, prefix: prefix ? `${prefix}/` : '' };

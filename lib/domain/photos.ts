@@ -156,8 +156,12 @@ async function addPhoto(database: Database, id: bigint, images: PhotoImages, sto
  * stored. Bytes stored for a photo refused or failed are removed (or, if that fails too,
  * swept).
  */
-export async function storeAndAddPhoto(database: Database, id: bigint, images: PhotoImages): Promise<Outcome<PhotoRecord>> {
-  const store = photoStore(database);
+export async function storeAndAddPhoto(
+  database: Database,
+  id: bigint,
+  images: PhotoImages,
+  store: PhotoStore = photoStore(database),
+): Promise<Outcome<PhotoRecord>> {
   const storageKey = await store.put(images);
   const forget = () => store.remove(storageKey).catch(() => {});
   try {

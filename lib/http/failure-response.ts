@@ -14,6 +14,13 @@ type Route = { requestId: string; method: string; path: string };
 // The database's failures a client can do something about, most specific first: what the
 // log says, and the answer's message and Retry-After (seconds).
 const DATABASE_FAILURES: { matches: (error: unknown) => boolean; logged: string; message: (error: unknown) => string; retryAfter: number }[] = [
+  // First: its cause (a refused connection, say) would read as the database's.
+  {
+    matches: isPhotoStoreUnavailable,
+    logged: 'photo store unavailable',
+    message: () => 'The photo store (PHOTO_STORE_URL) is unavailable; retry shortly.',
+    retryAfter: 5,
+  },
   {
     matches: isStorageFull,
     logged: 'database storage full',
@@ -40,12 +47,6 @@ const DATABASE_FAILURES: { matches: (error: unknown) => boolean; logged: string;
     retryAfter: 5,
   },
   { matches: isDatabaseUnavailable, logged: 'database unavailable', message: () => 'The database is unavailable; retry shortly.', retryAfter: 2 },
-  {
-    matches: isPhotoStoreUnavailable,
-    logged: 'photo store unavailable',
-    message: () => 'The photo store (PHOTO_STORE_URL) is unavailable; retry shortly.',
-    retryAfter: 5,
-  },
 ];
 
 // Never the error object in the log: lib/failure-log.ts says why.

@@ -48,6 +48,8 @@ const ONCE = [
   'tests/faults/start-up-failure-log.test.ts',
   // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
   'tests/api/rate-limit.test.ts',
+  // Photos in S3 (s3rver): a server of its own on PostgreSQL; the store is the point, not the database.
+  'tests/api/photos-s3.test.ts',
   'tests/faults/redis-stall.test.ts',
 ];
 // Fault tests that bring a database of their own (a PostgreSQL cluster, with
@@ -79,6 +81,7 @@ const OWN_SERVER = [
   'tests/faults/redis-stall.test.ts',
   'tests/api/sunset.test.ts',
   'tests/faults/connection-floods.test.ts',
+  'tests/api/photos-s3.test.ts',
   ...CLI_TESTS,
 ];
 // Steps whose files mostly wait on servers or clusters of their own (on free ports) run two at a time.

@@ -1,12 +1,12 @@
 // Pet photos with their bytes in an S3-compatible store (s3rver on loopback, started
 // here) on a server of the test's own over PostgreSQL: the shared behaviour
-// (tests/support/photo-suite.ts), where the objects go and when they leave, and a
-// store that stops answering.
+// (tests/support/photo-suite.ts), where the objects go and when they leave, a second
+// instance serving what the first stored, and a store that stops answering.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, errorOf } from '../support/api';
 import { describePhotoApi } from '../support/photo-suite';
-import { addPetOn, addPhoto, jpeg, listPhotos, onTarget, uploadPhoto } from '../support/photos';
+import { addPetOn, addPhoto, fetchPhotoFile, jpeg, listPhotos, onTarget, uploadPhoto } from '../support/photos';
 import { startS3Server, type S3Server } from '../support/s3';
 import { startServer, type TestServer } from '../support/server';
 
@@ -51,6 +51,19 @@ describe('photos in S3', () => {
     expect((await s3.objectKeys(PREFIX)).length).toBe(before.length + 3);
     expect((await api('DELETE', `/v1/pets/${petId}/photos/${photo.id}`, onTarget(target()))).status).toBe(204);
     expect(await s3.objectKeys(PREFIX)).toEqual(before);
+  });
+
+  it('serves a photo uploaded through one instance from another over the same database and bucket', async () => {
+    const other = await startServer({ database: 'postgres', databaseUrl: server.databaseUrl, env: { ...s3.environment(PREFIX), PETSTORE_BOOTSTRAP_API_KEY: server.apiKey } });
+    try {
+      const petId = await addPetOn(target());
+      const photo = await addPhoto(target(), petId, await jpeg(800, 600));
+      const elsewhere = { baseUrl: other.baseUrl, apiKey: server.apiKey };
+      expect((await listPhotos(elsewhere, petId)).map((listed) => listed.id)).toEqual([photo.id]);
+      for (const url of Object.values(photo.urls)) expect((await fetchPhotoFile(elsewhere, url)).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('answers 503 while the store does not answer, and keeps serving the list', async () => {

@@ -5,7 +5,7 @@
 //                                  (below); the fleet; the browser suite
 //   npm test -- FILE…              those files only, each with its own runner, server suites on
 //                                  one database: TEST_DATABASE, else postgres
-//   TEST_DATABASE=pglite npm test  tests/api on that one database (no fleet, no browser)
+//   TEST_DATABASE=pglite npm test  tests/api and tests/timing on that one database (no fleet, no browser)
 //   npm run test:quick             unit and domain tests only: no build, no server
 //
 // SKIP_BUILD=1 uses the build as it is; SKIP_E2E=1 leaves the browser suite out. The
@@ -343,7 +343,11 @@ async function runEverything() {
   /** @type {(() => Promise<void>)[][]} */
   const lanes = [];
   if (onlyDatabase) {
-    lanes.push([serverStep(`API tests on ${onlyDatabase}`, 'api', onlyDatabase === 'postgres' ? SHARED_SERVER : ['tests/api'], onlyDatabase)]);
+    const folders = onlyDatabase === 'postgres' ? SHARED_SERVER : ['tests/api'];
+    lanes.push([
+      serverStep(`API tests on ${onlyDatabase}`, 'api', folders, onlyDatabase),
+      serverStep(`timing-bound tests on ${onlyDatabase}`, 'timing', ['tests/timing'], onlyDatabase),
+    ]);
   } else {
     // Three lanes, each a fixed sequence, then the timing-bound folders. The two cores
     // are busy throughout (two lanes took as long), so the order matters more than the

@@ -37,9 +37,9 @@ export function oidcProvider(settings: Config): OAuthConfig<Claims> | undefined 
     idToken: true,
     checks: ['pkce', 'state', 'nonce'],
     httpOptions: { timeout: PROVIDER_TIMEOUT_MS },
-    // The person as the ID token names them, with no rights until signInThroughProvider
-    // (the signIn callback) makes them a user here and sets their id and role.
-    profile: (claims) => ({ id: '', email: claims.email ?? null, role: 'viewer', mustChangePassword: false }),
+    // The person as the ID token names them (the provider's id), with no rights until
+    // signInThroughProvider (the signIn callback) makes them a user here: their id and role.
+    profile: (claims) => ({ id: claims.sub, email: claims.email ?? null, role: 'viewer', mustChangePassword: false }),
   };
 }
 

@@ -83,7 +83,7 @@ export function authOptions(): AuthOptions {
         // `user` is only present at sign-in: that is when the session's key is made. Its
         // scopes are the role's (a temporary password reads only, until it is replaced).
         if (user) {
-          if (!Number.isSafeInteger(Number(user.id)) || Number(user.id) <= 0) throw new Error('A sign-in without a user of this app.');
+          if (!/^[1-9]\d{0,15}$/.test(user.id)) throw new Error('A sign-in without a user of this app.');
           // Its expiry by the database's clock, as every instance checks it.
           const { apiKey, secret } = await createApiKey(await db(), {
             name: `Dashboard session of ${user.email}`,

@@ -1,7 +1,7 @@
-// Vitest: three projects. `unit` needs no server (dense logic: state machines,
-// error classification, the route table, compression); `domain` calls the
-// domain modules in-process on an in-memory PGlite; `api` runs against one
-// production server started in global setup (TEST_DATABASE picks its database).
+// Vitest: four projects. `unit` needs no server (dense logic: state machines,
+// error classification, the route table, compression, the handlers in-process);
+// `domain` calls the domain modules in-process on an in-memory PGlite; `api` and
+// `timing` run against one production server started in global setup.
 // `npm run test:quick` is unit and domain. In every project a worker runs its
 // files in one module graph (isolate: false): a fresh one per file cost about a
 // third of the API suite's CPU (PostgreSQL's files alone: 74 → 52 CPU s), and no
@@ -11,6 +11,22 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 const FAST_CHECK_SETUP = 'tests/support/fast-check-setup.ts';
+
+// The folders of the tests that run against servers (scripts/test.mjs says which
+// database and lane each folder gets; docs/TESTING.md). Deterministic: no retry.
+const SERVER_FOLDERS = ['api', 'api-once', 'contract', 'servers', 'clusters'];
+const TIMING_FOLDERS = ['timing', 'timing-servers'];
+
+// One production server for the run, started in global setup (TEST_DATABASE picks its database).
+const SERVER_SUITE = {
+  globalSetup: ['tests/support/global-setup.ts'],
+  setupFiles: [FAST_CHECK_SETUP, 'tests/support/short-keep-alive.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 90_000,
+  // Test files share one server; run them one at a time on two cores.
+  fileParallelism: false,
+  isolate: false,
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -33,20 +49,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: [FAST_CHECK_SETUP, 'tests/support/short-keep-alive.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 90_000,
-          // Test files share one server; run them one at a time on two cores.
-          fileParallelism: false,
-          isolate: false,
-          // One retry for a test that meets the shared machine's load (a pool past its deadline,
-          // a late LISTEN): npm test names each one that needed it (FLAKY:), so none is hidden.
-          retry: 1,
-        },
+        test: { ...SERVER_SUITE, name: 'api', include: SERVER_FOLDERS.map((folder) => `tests/${folder}/**/*.test.ts`) },
+      },
+      {
+        resolve: { alias },
+        // Checks bound to milliseconds or seconds (a lease, a deadline, a burst within 1 s): one
+        // retry for a test that met the shared machine's load; npm test names each one that
+        // needed it (FLAKY:) and fails a test flaky in two of the last five runs.
+        test: { ...SERVER_SUITE, name: 'timing', include: TIMING_FOLDERS.map((folder) => `tests/${folder}/**/*.test.ts`), retry: 1 },
       },
     ],
   },

@@ -10,7 +10,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
-    // As the API suite (vitest.config.ts): one retry, and npm test names the test that needed it.
+    // Timing-bound like tests/timing (vitest.config.ts): one retry, and npm test names the test that needed it.
     retry: 1,
   },
 });

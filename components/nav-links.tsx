@@ -1,27 +1,28 @@
 'use client';
-// NavLinks: the dashboard's sections (Activity for admins only); the current one is marked for eyes and
+// NavLinks: the dashboard's sections (Activity only for a role that may read it); the current one is marked for eyes and
 // screen readers. On phones, six equal tabs (icon over label) in two rows of
 // three that fit the width with room at both edges; a column in the sidebar
 // from md up.
 import { Activity, BookOpen, KeyRound, PawPrint, ShoppingCart, Tags, Users } from 'lucide-react';
 import { usePathname } from 'next/navigation';
-import { can, type Role } from '@/lib/contract/roles';
+import { may, type OperationId, type Role } from '@/lib/contract/roles';
 import { IntentLink } from './intent-link';
 import { cn } from './ui/cn';
 
-const SECTIONS = [
+// A section with an operation is shown only to a role that may call it.
+const SECTIONS: { href: string; label: string; icon: typeof PawPrint; operation?: OperationId }[] = [
   { href: '/pets', label: 'Pets', icon: PawPrint },
   { href: '/categories', label: 'Categories', icon: Tags },
   { href: '/orders', label: 'Orders', icon: ShoppingCart },
   { href: '/api-keys', label: 'API keys', icon: KeyRound },
   { href: '/users', label: 'Users', icon: Users },
-  { href: '/activity', label: 'Activity', icon: Activity, isForAdmins: true },
+  { href: '/activity', label: 'Activity', icon: Activity, operation: 'listActivity' },
   { href: '/docs', label: 'Docs', icon: BookOpen },
 ];
 
 export function NavLinks({ role }: { role: Role }) {
   const pathname = usePathname();
-  const sections = SECTIONS.filter((section) => !('isForAdmins' in section) || can(role, 'administer'));
+  const sections = SECTIONS.filter((section) => !section.operation || may(role, section.operation));
   return (
     <ul className={cn('grid gap-1 md:flex md:flex-col', sections.length > 6 ? 'grid-cols-4' : 'grid-cols-3')}>
       {sections.map(({ href, label, icon: Icon }) => {

@@ -1,20 +1,17 @@
 // `npm test`: every test, ending with one summary line, "N passed, N failed".
 //
-//   npm test                       build if stale; unit and domain tests; the API suite on
-//                                  PostgreSQL, PGlite and through PgBouncer; /v1 served by
-//                                  Next alone; the fleet; the browser suite
-//   npm test -- FILE…              those files only, each with its own runner (tests/unit,
-//                                  tests/domain, tests/api and tests/faults, tests/fleet,
-//                                  e2e), API files on one database: TEST_DATABASE, else postgres
-//   TEST_DATABASE=pglite npm test  the whole API suite on that one database (no fleet, no browser)
+//   npm test                       build if stale; unit and domain tests; the server suites, each
+//                                  folder on the databases and in the lane its folder gives
+//                                  (below); the fleet; the browser suite
+//   npm test -- FILE…              those files only, each with its own runner, server suites on
+//                                  one database: TEST_DATABASE, else postgres
+//   TEST_DATABASE=pglite npm test  tests/api and tests/timing on that one database (no fleet, no browser)
 //   npm run test:quick             unit and domain tests only: no build, no server
 //
-// SKIP_BUILD=1 uses the build as it is; SKIP_E2E=1 leaves the browser suite out.
-// The API suite's files each run where they can find something: a file that
-// never reaches the database, or that brings a PostgreSQL cluster of its own,
-// runs once, not once per database (see ONCE and OWN_CLUSTER below). The server
-// suites and the browser suite run in three lanes at once (see runEverything);
-// each step's output is printed whole when it ends.
+// SKIP_BUILD=1 uses the build as it is; SKIP_E2E=1 leaves the browser suite out. The
+// server suites and the browser suite run in three lanes at once (see runEverything);
+// each step's output is printed whole when it ends. A test that needed its retry is
+// named (FLAKY:); one flaky in two of the last five full runs fails the run (flaky-history.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,107 +20,24 @@ import { isBuildCurrent } from './build-if-stale.mjs';
 import { build } from './build.mjs';
 import { serverNode } from './server-command.mjs';
 import { checkSystem } from './system-check.mjs';
+import { defaultHistoryFile, recordFlakyRun } from './flaky-history.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
-// API files whose answers do not depend on the database behind the server
-// (routing, the front door, fuzzing, the OpenAPI document, headers, body
-// limits, npm start's signals, getPet's sunset by the clock): on postgres only.
-const ONCE = [
-  'tests/api/routing.test.ts',
-  'tests/api/sunset.test.ts',
-  'tests/api/front-door.test.ts',
-  'tests/api/fuzz.test.ts',
-  'tests/api/openapi.test.ts',
-  'tests/api/security.test.ts',
-  'tests/api/parity.test.ts',
-  'tests/api/health.test.ts',
-  'tests/api/missing-body.test.ts',
-  'tests/api/logging.test.ts',
-  'tests/api/metrics.test.ts',
-  'tests/faults/body-limits.test.ts',
-  'tests/faults/npm-start.test.ts',
-  // The app's own database role and a failed start-up: straight to PostgreSQL whatever the lane.
-  'tests/faults/activity-roles.test.ts',
-  'tests/faults/start-up-failure-log.test.ts',
-  // The limiter's buckets are in memory or Redis; these start servers on PostgreSQL whatever the lane.
-  'tests/api/rate-limit.test.ts',
-  // Photos in S3 (s3rver): a server of its own on PostgreSQL; the store is the point, not the database.
-  'tests/api/photos-s3.test.ts',
-  'tests/faults/redis-stall.test.ts',
-];
-// Fault tests that bring a database of their own (a PostgreSQL cluster, with
-// proxies or a pooler; a PGlite on a small disk): the suite's database does not
-// reach them, so the other lanes would repeat them.
-const OWN_CLUSTER = [
-  'tests/faults/database-outage.test.ts',
-  'tests/faults/database-pause.test.ts',
-  'tests/faults/database-restart.test.ts',
-  'tests/faults/embedded-disk-full.test.ts',
-  'tests/faults/idempotent-retries.test.ts',
-  // A 1,000,000-pet PostgreSQL template and a 200,000-pet PGlite of its own.
-  'tests/faults/search-at-scale.test.ts',
-];
-// The CLIs' tests: the CLIs connect to PostgreSQL directly (DATABASE_URL as an operator gives it).
-const CLI_TESTS = ['tests/api/user-cli.test.ts', 'tests/api/api-key-cli.test.ts'];
-// API files whose tests start servers of their own and mostly wait on them (npm
-// start's signals, the drain, the limiter, a stalled Redis, the CLIs): on
-// postgres they run in a step of their own, off the shared server's suite (runEverything).
-const OWN_SERVER = [
-  'tests/faults/npm-start.test.ts',
-  'tests/faults/migration-under-load.test.ts',
-  'tests/faults/read-only-database.test.ts',
-  'tests/faults/clock-skew.test.ts',
-  'tests/faults/activity-roles.test.ts',
-  'tests/faults/start-up-failure-log.test.ts',
-  'tests/faults/graceful-shutdown.test.ts',
-  'tests/api/rate-limit.test.ts',
-  'tests/faults/redis-stall.test.ts',
-  'tests/api/sunset.test.ts',
-  'tests/faults/connection-floods.test.ts',
-  'tests/api/photos-s3.test.ts',
-  ...CLI_TESTS,
-];
+// What runs where is the folder a file is in (docs/TESTING.md, "The folders"):
+//   tests/api             the shared server, on each database: PostgreSQL, PGlite, through PgBouncer
+//                         (the database changes the outcome: search, LISTEN, locks, transactions)
+//   tests/api-once        the shared server, on PostgreSQL only (the database does not change it)
+//   tests/contract        what both ways of serving /v1 keep: on PostgreSQL, through server.mjs's
+//                         own path and through Next's router
+//   tests/servers         servers of their own (the files name their databases), two files at a time
+//   tests/clusters        PostgreSQL clusters or disks of their own, two files at a time
+//   tests/timing          bound to milliseconds or seconds: last, without the lanes, on each database
+//   tests/timing-servers  bound too, with servers or clusters of their own: last, two at a time
+// Only the two timing folders retry a failed test (vitest.config.ts).
+const SHARED_SERVER = ['tests/api', 'tests/api-once', 'tests/contract'];
 // Steps whose files mostly wait on servers or clusters of their own (on free ports) run two at a time.
-const TWO_AT_A_TIME = ['--project=api', '--fileParallelism', '--maxWorkers=2'];
-// Files with checks bound to a few milliseconds or seconds (the key cache's lease, a
-// revoke refused everywhere within 100 ms, probes of a server bursting to 50 streams
-// within 1 s, a held lock's 503 within 5 s, /readyz's 503 within 2 s of a paused
-// database, 20 orders racing for one pet within the 3 s deadline each, requests within
-// 250 ms while Redis is stalled, two instances counting one key within the limiter's
-// 40 ms budget for Redis): beside the browser suite they failed, so they run
-// last, without the lanes, on PostgreSQL and through PgBouncer (a file with a cluster
-// of its own, or in ONCE, on PostgreSQL only).
-const HELD_LOCK = 'tests/faults/held-lock.test.ts';
-const DATABASE_PAUSE = 'tests/faults/database-pause.test.ts';
-const LOAD_SENSITIVE = [
-  'tests/api/api-key-cache.test.ts',
-  'tests/api/orders-concurrency.test.ts',
-  'tests/faults/one-state-per-process.test.ts',
-  'tests/faults/change-feed-load.test.ts',
-  HELD_LOCK,
-  DATABASE_PAUSE,
-  'tests/faults/redis-stall.test.ts',
-  'tests/api/rate-limit.test.ts',
-  'tests/faults/connection-floods.test.ts',
-  // A trivial GET beside eight searches on PGlite, within the search deadline: 2.8 s in the lanes.
-  'tests/faults/search-at-scale.test.ts',
-];
-// The contract both ways of serving /v1 must keep (docs/ARCHITECTURE.md, "The production path for /v1").
-// The front door's refusals and its body limits too: Next reads bodies and routes
-// /v1 in ways of its own (a cancelled body stream once reset the connection).
-const CONTRACT_SUBSET = [
-  'tests/api/parity.test.ts',
-  'tests/api/routing.test.ts',
-  'tests/api/smoke.test.ts',
-  'tests/api/auth.test.ts',
-  'tests/api/get-pet.test.ts',
-  'tests/api/list-pets.test.ts',
-  'tests/api/logging.test.ts',
-  'tests/api/front-door.test.ts',
-  'tests/faults/body-limits.test.ts',
-];
-
+const TWO_AT_A_TIME = ['--fileParallelism', '--maxWorkers=2'];
 // The image test builds the app from scratch in a copy: a step of its own.
 const IMAGE_TEST = 'tests/fleet/docker-image.test.ts';
 const PLAYWRIGHT_CLI = 'node_modules/@playwright/test/cli.js';
@@ -136,7 +50,7 @@ const failedSteps = [];
 /** @type {string[]} */
 const failedTests = [];
 /** Each test that failed once and passed on its one retry (vitest.config.ts, playwright.config.ts): named, never hidden. */
-/** @type {string[]} */
+/** @type {{ name: string, why: string }[]} */
 const flakyTests = [];
 
 /** @typedef {Record<string, string>} Env */
@@ -192,7 +106,7 @@ function addVitestReport(file) {
       const why = firstLines(test.failureMessages[0] ?? '');
       if (test.status === 'failed') failedTests.push(`${name}${why}`);
       // A test that passed with failure messages passed on its retry.
-      else if (test.status === 'passed' && test.failureMessages.length > 0) flakyTests.push(`${name}${why}`);
+      else if (test.status === 'passed' && test.failureMessages.length > 0) flakyTests.push({ name, why });
     }
   }
 }
@@ -242,12 +156,12 @@ const playwrightFailures = (suite) => [
 /**
  * The tests of a Playwright JSON report that passed on their retry.
  * @param {any} suite
- * @returns {string[]}
+ * @returns {{ name: string, why: string }[]}
  */
 const playwrightFlaky = (suite) => [
   ...(suite.specs ?? [])
     .filter((/** @type {any} */ spec) => spec.tests.some((/** @type {any} */ test) => test.status === 'flaky'))
-    .map((/** @type {any} */ spec) => `${spec.file} > ${spec.title}${playwrightError(spec)}`),
+    .map((/** @type {any} */ spec) => ({ name: `${spec.file} > ${spec.title}`, why: playwrightError(spec) })),
   ...(suite.suites ?? []).flatMap(playwrightFlaky),
 ];
 
@@ -326,23 +240,6 @@ async function playwrightStep() {
   addPlaywrightReport(report);
 }
 
-/** The API suite's files (tests/api and tests/faults), in a stable order. */
-function apiFiles() {
-  return ['tests/api', 'tests/faults'].flatMap((folder) =>
-    fs
-      .readdirSync(folder)
-      .filter((name) => name.endsWith('.test.ts'))
-      .sort()
-      .map((name) => `${folder}/${name}`),
-  );
-}
-
-/**
- * @param {string[]} files
- * @param {string[][]} lists
- */
-const without = (files, ...lists) => files.filter((file) => !lists.some((list) => list.includes(file)));
-
 // Every server the tests start runs on the Node npm start runs on (the lockfile's Node 24 where
 // this one is older: scripts/server-command.mjs), found once here for all of them.
 function chooseServerNode() {
@@ -366,9 +263,16 @@ function buildIfNeeded() {
   return build();
 }
 
-function finish() {
+/** @param {{ isFullRun?: boolean }} [options] */
+function finish({ isFullRun = false } = {}) {
+  if (isFullRun) {
+    const repeated = recordFlakyRun(flakyTests.map((test) => test.name));
+    for (const name of repeated) failedTests.push(`${name} — flaky in two of the last five runs (${defaultHistoryFile()})`);
+    totals.failed += repeated.length;
+    if (repeated.length > 0) failedSteps.push('tests flaky in two of the last five runs');
+  }
   if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
-  for (const test of flakyTests) console.log(`FLAKY: ${test}`);
+  for (const test of flakyTests) console.log(`FLAKY: ${test.name}${test.why}`);
   for (const test of failedTests) console.log(`FAILED: ${test}`);
   // A step that crashed before reporting still counts as a failure.
   const failed = Math.max(totals.failed, failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
@@ -383,12 +287,15 @@ function finish() {
  */
 async function runNamedFiles(named) {
   const under = (/** @type {string[]} */ ...prefixes) => named.filter((file) => prefixes.some((prefix) => file.startsWith(prefix)));
-  const unknown = without(named, under('tests/unit/', 'tests/domain/', 'tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/'));
+  const serverFolders = [...SHARED_SERVER, 'tests/servers', 'tests/clusters'].map((folder) => `${folder}/`);
+  const timingFolders = ['tests/timing/', 'tests/timing-servers/'];
+  const known = under('tests/unit/', 'tests/domain/', ...serverFolders, ...timingFolders, 'tests/fleet/', 'e2e/');
+  const unknown = named.filter((file) => !known.includes(file));
   if (unknown.length > 0) {
     console.error(`Not a test file of this project: ${unknown.join(', ')}`);
     process.exit(2);
   }
-  const needsServer = under('tests/api/', 'tests/faults/', 'tests/fleet/', 'e2e/').length > 0;
+  const needsServer = under(...serverFolders, ...timingFolders, 'tests/fleet/', 'e2e/').length > 0;
   /** @type {import('./system-check.mjs').SystemPart[]} */
   const parts = needsServer ? ['postgres', 'redis'] : [];
   if (process.env.TEST_DATABASE === 'pgbouncer') parts.push('pgbouncer');
@@ -400,9 +307,10 @@ async function runNamedFiles(named) {
   if (under('tests/unit/').length > 0) vitest('unit tests', ['--project=unit'], under('tests/unit/'));
   if (under('tests/domain/').length > 0) vitest('domain tests', ['--project=domain'], under('tests/domain/'));
   if (failedSteps.includes('build')) return finish();
-  const api = under('tests/api/', 'tests/faults/');
   const database = process.env.TEST_DATABASE ?? 'postgres';
-  if (api.length > 0) vitest(`API tests on ${database}`, ['--project=api'], api, { TEST_DATABASE: database });
+  if (under(...serverFolders).length > 0) vitest(`API tests on ${database}`, ['--project=api'], under(...serverFolders), { TEST_DATABASE: database });
+  if (under(...timingFolders).length > 0)
+    vitest(`timing-bound tests on ${database}`, ['--project=timing'], under(...timingFolders), { TEST_DATABASE: database });
   if (under('tests/fleet/').length > 0) vitest('fleet tests', ['--config', 'vitest.fleet.config.ts'], under('tests/fleet/'));
   if (under('e2e/').length > 0) playwright(under('e2e/'));
   finish();
@@ -422,43 +330,45 @@ async function runEverything() {
     console.log('\n0 passed, 1 failed');
     process.exit(1);
   }
-  const all = apiFiles();
-  /** An API suite step: these files on that database, under this label. */
-  const apiStep = (/** @type {string} */ label, /** @type {string[]} */ files, /** @type {string} */ database) =>
-    laneStep(label, ['--project=api'], files, { TEST_DATABASE: database });
-  const api = (/** @type {string} */ database, /** @type {string[]} */ files) => apiStep(`API tests on ${database}`, files, database);
+  /**
+   * A step of the server suites: these folders on that database, under this label.
+   * @param {string} label
+   * @param {'api' | 'timing'} project
+   * @param {string[]} folders
+   * @param {string} database
+   * @param {{ twoAtATime?: boolean, env?: Env }} [options]
+   */
+  const serverStep = (label, project, folders, database, { twoAtATime = false, env = {} } = {}) =>
+    laneStep(label, [`--project=${project}`, ...(twoAtATime ? TWO_AT_A_TIME : [])], folders, { TEST_DATABASE: database, ...env });
   /** @type {(() => Promise<void>)[][]} */
   const lanes = [];
   if (onlyDatabase) {
-    lanes.push([api(onlyDatabase, all)]);
+    const folders = onlyDatabase === 'postgres' ? SHARED_SERVER : ['tests/api'];
+    lanes.push([
+      serverStep(`API tests on ${onlyDatabase}`, 'api', folders, onlyDatabase),
+      serverStep(`timing-bound tests on ${onlyDatabase}`, 'timing', ['tests/timing'], onlyDatabase),
+    ]);
   } else {
-    // Three lanes, each a fixed sequence, then the load-sensitive files. The two
-    // cores are busy throughout (two lanes took as long), so the order matters more
-    // than the count: lane one is the browser suite alone, the longest step, from the
-    // start; lane two the API suite on PostgreSQL's shared server, the tests that bring
-    // clusters of their own and the image (its build the longest step after the browser's);
-    // lane three the unit and domain tests, the other databases (PGlite, through PgBouncer),
-    // the tests with servers of their own, /v1 served by Next alone and the fleet. Their
-    // times are in docs/TESTING.md.
+    // Three lanes, each a fixed sequence, then the timing-bound folders. The two cores
+    // are busy throughout (two lanes took as long), so the order matters more than the
+    // count: lane one is the browser suite alone, the longest step, from the start; lane
+    // two the shared server's suites on PostgreSQL, the clusters and the image (its build
+    // the longest step after the browser's); lane three the unit and domain tests, the
+    // other databases (PGlite, through PgBouncer), the servers of their own, /v1 served by
+    // Next alone and the fleet. Their times are in docs/TESTING.md.
     const browser = process.env.SKIP_E2E !== '1' && fs.existsSync('playwright.config.ts') ? [playwrightStep] : [];
     lanes.push(browser);
     lanes.push([
-      api('postgres', without(all, OWN_CLUSTER, OWN_SERVER, LOAD_SENSITIVE)),
-      laneStep('fault tests with clusters of their own, on postgres', TWO_AT_A_TIME, without(OWN_CLUSTER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
+      serverStep('API tests on postgres', 'api', SHARED_SERVER, 'postgres'),
+      serverStep('clusters of their own', 'api', ['tests/clusters'], 'postgres', { twoAtATime: true }),
       laneStep('the image (deploy/Dockerfile, built and run)', ['--config', 'vitest.fleet.config.ts'], [IMAGE_TEST]),
     ]);
     lanes.push([
       laneStep('unit and domain tests (no server)', ['--project=unit', '--project=domain'], []),
-      api('pglite', without(all, ONCE, OWN_CLUSTER)),
-      // PgBouncer changes how statements and sessions reach PostgreSQL: the suite
-      // that reaches the database through it, not what never gets that far, nor the
-      // CLIs, which connect to PostgreSQL directly as an operator runs them.
-      api('pgbouncer', without(all, ONCE, OWN_CLUSTER, LOAD_SENSITIVE, CLI_TESTS, ['tests/faults/graceful-shutdown.test.ts'])),
-      laneStep('API tests with servers of their own, on postgres', TWO_AT_A_TIME, without(OWN_SERVER, LOAD_SENSITIVE), { TEST_DATABASE: 'postgres' }),
-      laneStep('API contract with /v1 served by Next alone, on postgres', ['--project=api'], CONTRACT_SUBSET, {
-        TEST_DATABASE: 'postgres',
-        PETSTORE_V1_VIA: 'next',
-      }),
+      serverStep('API tests on pglite', 'api', ['tests/api'], 'pglite'),
+      serverStep('API tests on pgbouncer', 'api', ['tests/api'], 'pgbouncer'),
+      serverStep('servers of their own', 'api', ['tests/servers'], 'postgres', { twoAtATime: true }),
+      serverStep('the contract with /v1 served by Next alone, on postgres', 'api', ['tests/contract'], 'postgres', { env: { PETSTORE_V1_VIA: 'next' } }),
       // The fleet under faults (nginx, three instances, PgBouncer, Redis) and the deploy/ files: npm run test:fleet.
       laneStep('fleet tests', ['--config', 'vitest.fleet.config.ts', '--exclude', IMAGE_TEST], []),
     ]);
@@ -469,23 +379,14 @@ async function runEverything() {
     }),
   );
   if (!onlyDatabase) {
-    // Five at once, without the lanes: they mostly wait (on a held lock, a paused cluster,
-    // a lease), a load their bounds allow, where the lanes' near 10 did not. The held lock's
-    // holds and the paused cluster wait longest, so each has a step of its own.
-    const onEachDatabase = without(LOAD_SENSITIVE, OWN_CLUSTER, ONCE, [HELD_LOCK]);
+    // Without the lanes: these mostly wait (on a held lock, a paused cluster, a lease), a
+    // load their bounds allow, where the lanes' near 10 did not.
     await Promise.all([
-      apiStep('load-sensitive API tests, on postgres', onEachDatabase, 'postgres')(),
-      apiStep('load-sensitive API tests, on pgbouncer', onEachDatabase, 'pgbouncer')(),
-      apiStep(
-        'a held lock, then the limiter and a stalled Redis, on postgres',
-        [HELD_LOCK, ...without(LOAD_SENSITIVE, onEachDatabase, [HELD_LOCK, DATABASE_PAUSE])],
-        'postgres',
-      )(),
-      apiStep('a held lock, on pgbouncer', [HELD_LOCK], 'pgbouncer')(),
-      apiStep('a paused cluster of its own', [DATABASE_PAUSE], 'postgres')(),
+      ...['postgres', 'pglite', 'pgbouncer'].map((database) => serverStep(`timing-bound tests on ${database}`, 'timing', ['tests/timing'], database)()),
+      serverStep('timing-bound tests with servers of their own', 'timing', ['tests/timing-servers'], 'postgres', { twoAtATime: true })(),
     ]);
   }
-  finish();
+  finish({ isFullRun: !onlyDatabase });
 }
 
 const named = process.argv.slice(2);

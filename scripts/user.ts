@@ -14,6 +14,9 @@ import { createUser, deleteUser, listUsers, normaliseEmail, resetPassword, setPa
 
 const USAGE = `Usage:
   npm run user -- create --email EMAIL [--role viewer|editor|admin] [--password PASSWORD]
+  npm run user -- create --email EMAIL --break-glass [--password PASSWORD]
+                         (an admin who may sign in with a password at /signin?break-glass
+                          when PASSWORD_SIGN_IN=off; recorded in the activity log)
   npm run user -- set-password --email EMAIL [--password PASSWORD]
   npm run user -- reset-password --email EMAIL     (prints a temporary password, to be replaced at sign-in)
   npm run user -- set-role --email EMAIL --role viewer|editor|admin
@@ -65,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, 'break-glass': { type: 'boolean' } },
   });
   const [command] = positionals;
   if (command === 'list') {
@@ -88,12 +91,16 @@ async function main(argv: string[]): Promise<void> {
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`${command} needs --email EMAIL`);
   if (command === 'create') {
-    const role = roleFrom(values.role, false);
+    const breakGlass = values['break-glass'] ?? false;
+    if (breakGlass && values.role && values.role !== 'admin') throw new UsageError('A break-glass user is an admin: leave out --role.');
+    const role = breakGlass ? 'admin' : roleFrom(values.role, false);
     const password = await passwordFrom(values.password);
     await migrateDatabase();
-    const created = await createUser(await db(), { email, password, role });
+    const created = await createUser(await db(), { email, password, role, breakGlass });
     if (!created) throw new UsageError(`A user with email ${email} exists already; use set-password.`);
-    console.error(`Created dashboard user ${created.email} (${created.role}).`);
+    console.error(
+      `Created dashboard user ${created.email} (${created.role}${breakGlass ? ', break-glass: may sign in with a password when passwords are off' : ''}).`,
+    );
     return;
   }
   if (command === 'set-password') {

@@ -6,7 +6,7 @@ import { ActivityTable } from './activity-table';
 
 export function RecordHistory({ resource, id }: { resource: 'pet' | 'order'; id: number }) {
   return (
-    <RoleGate capability="administer">
+    <RoleGate operation="listActivity">
       <section aria-labelledby="history-heading" className="mt-8 space-y-3">
         <h2 id="history-heading" className="text-lg font-semibold">
           History

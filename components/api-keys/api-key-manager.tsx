@@ -5,7 +5,7 @@ import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useApiKeys } from '@/lib/client/hooks';
 import { useRole } from '@/lib/client/provider';
-import { can } from '@/lib/contract/roles';
+import { ROLE_SCOPE } from '@/lib/contract/roles';
 import type { CreatedApiKey } from '@/lib/contract/api-keys';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
@@ -20,7 +20,8 @@ import { NewKeyReveal } from './new-key-reveal';
 
 export function ApiKeyManager() {
   const apiKeys = useApiKeys();
-  const isAdmin = can(useRole(), 'administer');
+  // The admin scope sees and revokes every key (listApiKeys).
+  const isAdmin = ROLE_SCOPE[useRole()] === 'admin';
   const [isCreating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey>();
 

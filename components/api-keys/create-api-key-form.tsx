@@ -10,7 +10,8 @@ import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { useContractForm } from '../use-contract-form';
 import { useRole } from '@/lib/client/provider';
-import { can } from '@/lib/contract/roles';
+import { keyScopeRefusal, ROLE_SCOPE } from '@/lib/contract/roles';
+import { scopesFor } from '@/lib/contract/api-keys';
 
 const DAY_MS = 86_400_000;
 const LIFETIMES = [
@@ -37,7 +38,8 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
     onSaved: onCreated,
   });
 
-  const canWrite = can(useRole(), 'edit');
+  const role = useRole();
+  const canWrite = keyScopeRefusal({ role, heldScopes: scopesFor(ROLE_SCOPE[role]) }, 'write') === null;
   const nameError = sentence('Name', form.errors.name);
   const scopeError = sentence('Scope', form.errors.scope);
   const lifetimeError = sentence('Expiry', form.errors.expiresAt);

@@ -30,8 +30,8 @@ export function CategoryManager() {
   return (
     <>
       <PageHeader title="Categories" description="What kinds of animal the catalogue holds. A pet names its category by id." />
-      <ReadOnlyNote capability="edit" what="categories" />
-      <RoleGate capability="edit">
+      <ReadOnlyNote operation="createCategory" what="categories" />
+      <RoleGate operation="createCategory">
         <AddCategoryForm />
       </RoleGate>
       {categories.isPending ? (
@@ -65,7 +65,7 @@ export function CategoryManager() {
                     </IntentLink>
                   </Td>
                   <Td className="text-right">
-                    <RoleGate capability="edit">
+                    <RoleGate operation="updateCategory">
                       <div className="flex justify-end gap-1">
                         <RenameCategoryButton category={category} />
                         <DeleteCategoryButton category={category} />

@@ -85,7 +85,7 @@ export function OrderCatalogue() {
           </>
         }
         action={
-          <RoleGate capability="edit">
+          <RoleGate operation="placeOrder">
             <Button onClick={() => setPlacing(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
               <ShoppingBag aria-hidden />
               Place order
@@ -93,7 +93,7 @@ export function OrderCatalogue() {
           </RoleGate>
         }
       />
-      <ReadOnlyNote capability="edit" what="orders" />
+      <ReadOnlyNote operation="placeOrder" what="orders" />
       {isPlacing && (
         <PlaceOrderDialog
           onClose={() => setPlacing(false)}

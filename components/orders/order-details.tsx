@@ -32,7 +32,7 @@ export function OrderDetails({ orderId }: { orderId: number }) {
   return (
     <>
       <PageHeader title={`Order ${orderId}`} description="An order placed in the store (experimental in the API)." />
-      <RoleGate capability="edit">{data && <OrderMoves order={data} />}</RoleGate>
+      <RoleGate operation="updateOrder">{data && <OrderMoves order={data} />}</RoleGate>
       <RecordDetails
         isLoading={order.isPending}
         fields={[

@@ -93,7 +93,7 @@ function SelectionBar({
         Clear selection
       </button>
       <div className="flex flex-wrap gap-2 sm:ml-auto">
-        <RoleGate capability="edit">
+        <RoleGate operation="bulkUpdatePets">
           <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
           <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
         </RoleGate>

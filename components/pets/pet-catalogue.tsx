@@ -73,7 +73,7 @@ export function PetCatalogue() {
         action={
           <div className="flex flex-wrap gap-2">
             <ExportPetsButton pages={(client) => viewPages(client, view)} total={total} />
-            <RoleGate capability="edit">
+            <RoleGate operation="createPet">
               <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
                 <Plus aria-hidden />
                 Add pet
@@ -82,7 +82,7 @@ export function PetCatalogue() {
           </div>
         }
       />
-      <ReadOnlyNote capability="edit" what="pets" />
+      <ReadOnlyNote operation="createPet" what="pets" />
       {isAdding && (
         <AddPetDialog
           onClose={() => setAdding(false)}

@@ -70,7 +70,7 @@ export function PetDetails({ petId }: { petId: number }) {
               <ShoppingCart aria-hidden />
               Orders for this pet
             </ButtonLink>
-            <RoleGate capability="edit">
+            <RoleGate operation="updatePet">
               {data && (
                 <>
                   <Button variant="secondary" onClick={() => setEditing(true)} onPointerEnter={loadEditPetDialog} onFocus={loadEditPetDialog}>

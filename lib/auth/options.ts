@@ -17,6 +17,9 @@ import { recordSignIn } from '../domain/activity';
 import { authSecret } from './secret';
 import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
 import { throttledError } from './throttled-error';
+import { OIDC_PROVIDER_ID, oidcProvider, signInThroughProvider } from './oidc';
+import { noteSignInFailure } from './sign-in-errors';
+import { PASSWORD_SIGN_IN_OFF } from './password-sign-in-off';
 
 /** How long a dashboard session, and its API key, lasts. */
 const SESSION_HOURS = 12;
@@ -28,11 +31,16 @@ export function authOptions(): AuthOptions {
   // Without NEXTAUTH_URL, next-auth 4 takes the origin from the Host header
   // (as it does on Vercel); that is what makes any host and port work.
   if (!config().NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+  const settings = config();
+  const sso = oidcProvider(settings);
   options ??= {
     secret: authSecret(),
+    // Why a sign-in through the provider failed, for the sign-in page (sign-in-errors.ts).
+    logger: { error: noteSignInFailure, warn: () => {}, debug: () => {} },
     session: { strategy: 'jwt', maxAge: SESSION_SECONDS },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [
+      ...(sso ? [sso] : []),
       CredentialsProvider({
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
@@ -48,12 +56,25 @@ export function authOptions(): AuthOptions {
           // Recorded either way (a wrong password, an unknown email or a disabled account alike).
           await recordSignIn(database, { email: normaliseEmail(credentials.email), userId: user?.id, isSuccess: Boolean(user) });
           if (!user) return null;
+          if (settings.PASSWORD_SIGN_IN === 'off') {
+            if (!user.breakGlass) throw new Error(PASSWORD_SIGN_IN_OFF);
+            log.warn({ userId: user.id }, 'break-glass sign-in with a password while only single sign-on is on');
+          }
           await forgetSignInFailures(database, user.email);
           return { id: String(user.id), email: user.email, role: user.role, mustChangePassword: user.mustChangePassword };
         },
       }),
     ],
     callbacks: {
+      // A sign-in through the provider becomes this app's user, or lands on the sign-in page
+      // saying why not. The credentials provider has decided already (authorize).
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        const outcome = await signInThroughProvider({ ...profile }, settings);
+        if (typeof outcome === 'string') return `${SIGN_IN_PATH}?error=${outcome}`;
+        Object.assign(user, { id: String(outcome.id), email: outcome.email, role: outcome.role, mustChangePassword: false });
+        return true;
+      },
       // next-auth's own would follow any path that starts with a slash: only this site's.
       redirect({ url, baseUrl }) {
         return baseUrl + safeReturnPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url);
@@ -62,6 +83,7 @@ export function authOptions(): AuthOptions {
         // `user` is only present at sign-in: that is when the session's key is made. Its
         // scopes are the role's (a temporary password reads only, until it is replaced).
         if (user) {
+          if (!/^[1-9]\d{0,15}$/.test(user.id)) throw new Error('A sign-in without a user of this app.');
           // Its expiry by the database's clock, as every instance checks it.
           const { apiKey, secret } = await createApiKey(await db(), {
             name: `Dashboard session of ${user.email}`,

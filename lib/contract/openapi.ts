@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the contract's zod schemas (never
 // written by hand). Served at /v1/openapi.json.
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { OPERATION_SCOPE, type OperationId } from './roles';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from './deprecation';
 import { ActivityEntries, ListActivityQuery } from './activity';
@@ -760,6 +761,24 @@ function describeServer(url: string, variable: string): string {
   return url.startsWith('/') ? `\`${url}\` on the host that served this document (\`${variable}\` is not set)` : `\`${url}\` (from \`${variable}\`)`;
 }
 
+/** Each operation states the scope its key needs, from the one permission table (roles.ts). */
+function withRequiredScopes(all: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    Object.entries(all).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const { operationId: id, security } = operation as { operationId?: string; security?: unknown[] };
+          // Open to all (`security: []`): no key, so no scope.
+          if (!id || security?.length === 0) return [method, operation];
+          if (!(id in OPERATION_SCOPE)) throw new Error(`${id} has no row in OPERATION_SCOPE (lib/contract/roles.ts)`);
+          return [method, { ...operation, 'x-required-scope': OPERATION_SCOPE[id as OperationId] }];
+        }),
+      ),
+    ]),
+  );
+}
+
 export function createOpenApiDocument(servers: { production: string; staging: string }) {
   return createDocument({
     openapi: '3.1.0',
@@ -795,7 +814,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
           'Dashboard users (experimental): adding, changing, disabling, deleting them and resetting passwords (`admin` scope); your own password and sessions.',
       },
     ],
-    paths,
+    paths: withRequiredScopes(paths),
     components: {
       // The feed's event payload: not a response body, so named here to be in the document.
       schemas: { Change },

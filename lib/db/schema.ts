@@ -147,15 +147,23 @@ export const orders = pgTable(
 export const users = pgTable('users', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   email: text('email').notNull().unique(),
-  // argon2id, PHC string format.
-  passwordHash: text('password_hash').notNull(),
+  // argon2id, PHC string format; null for someone who signs in only through single sign-on.
+  passwordHash: text('password_hash'),
   // What the user may do (docs/ROLES.md); a session's key carries the role's scopes.
   role: userRole('role').notNull().default('viewer'),
   // A disabled user cannot sign in, and their keys were revoked when it happened.
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   // Set when an admin resets the password: the temporary one must be replaced at sign-in.
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  // A password admin made with the CLI who may sign in with a password when PASSWORD_SIGN_IN=off.
+  breakGlass: boolean('break_glass').notNull().default(false),
   createdAt: createdAt(),
+});
+
+// Emails of deleted users: single sign-on does not bring them back; adding the user again does.
+export const removedUsers = pgTable('removed_users', {
+  email: text('email').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 // Failed dashboard sign-ins per account, keyed by the normalised email whether

@@ -15,11 +15,12 @@ import { processState } from '../process-state';
 import { scopesFor, type ApiKeyScope as Scope } from '../contract/api-keys';
 
 /**
- * Who makes the changes of the current request: the calling key, its user and label
+ * Who makes the changes of the current request: the calling key (none when the service acts
+ * under a name of its own: single sign-on), its user and label
  * (known from the key check, so the trigger need not look them up), the request id, and
  * the scopes the key must still hold when a change acts (checked in its transaction).
  */
-type Actor = { keyId: number; userId: number | null; label: string; requestId: string; needs: Set<Scope> };
+type Actor = { keyId: number | null; userId: number | null; label: string; requestId: string; needs: Set<Scope> };
 
 // One per process (lib/process-state.ts): both bundles share it.
 const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>());

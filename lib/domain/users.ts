@@ -11,7 +11,7 @@ import { KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
 import { ROLE_SCOPE, type Role } from '../contract/roles';
 import type { Database, Executor } from '../db/client';
 import { afterNotification } from '../db/notify';
-import { apiKeys, users } from '../db/schema';
+import { apiKeys, removedUsers, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';
 
@@ -45,18 +45,23 @@ export async function countUsers(database: Database): Promise<number> {
 
 /**
  * Creates the user unless one with that email exists; returns it, or undefined when it
- * existed already. Without a role: admin for the very first user, else viewer.
+ * existed already. Without a role: admin for the very first user, else viewer. A
+ * break-glass user (an admin made with the CLI) may sign in with a password when only
+ * single sign-on may. Someone deleted before is welcome again, through single sign-on too.
  */
-export async function createUser(database: Executor, input: { email: string; password: string; role?: Role }): Promise<User | undefined> {
+export async function createUser(database: Executor, input: { email: string; password: string; role?: Role; breakGlass?: boolean }): Promise<User | undefined> {
+  const email = normaliseEmail(input.email);
   const role = input.role ?? sql`(CASE WHEN EXISTS (SELECT 1 FROM ${users}) THEN 'viewer' ELSE 'admin' END)::user_role`;
   const passwordHash = await hash(input.password);
-  const [row] = await recorded(database, (transaction) =>
-    transaction
+  const [row] = await recorded(database, async (transaction) => {
+    const made = await transaction
       .insert(users)
-      .values({ email: normaliseEmail(input.email), passwordHash, role })
+      .values({ email, passwordHash, role, breakGlass: input.breakGlass ?? false })
       .onConflictDoNothing({ target: users.email })
-      .returning(userColumns),
-  );
+      .returning(userColumns);
+    if (made.length > 0) await transaction.delete(removedUsers).where(eq(removedUsers.email, email));
+    return made;
+  });
   return row && toUser(row);
 }
 
@@ -73,19 +78,53 @@ export async function setPassword(database: Executor, email: string, password: s
 // Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-/** The user when the email and password match and the account is enabled, else undefined. */
-export async function verifyCredentials(database: Executor, email: string, password: string): Promise<User | undefined> {
+/**
+ * The user when the email and password match and the account is enabled, else undefined;
+ * `breakGlass` says whether they may sign in with a password when only single sign-on may.
+ */
+export async function verifyCredentials(database: Executor, email: string, password: string): Promise<(User & { breakGlass: boolean }) | undefined> {
   const [row] = await database
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, breakGlass: users.breakGlass })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
-  if (!row) {
+  if (!row?.passwordHash) {
+    // An unknown email, or someone without a password (single sign-on only).
     decoyHash ??= hash(generatePassword());
     await verify(await decoyHash, password);
     return undefined;
   }
-  const { passwordHash, ...user } = row;
-  return (await verify(passwordHash, password)) && user.disabledAt === null ? toUser(user) : undefined;
+  const { passwordHash, breakGlass, ...user } = row;
+  return (await verify(passwordHash, password)) && user.disabledAt === null ? { ...toUser(user), breakGlass } : undefined;
+}
+
+/** Why a person the identity provider vouches for may not sign in here. */
+export type ProviderRefusal = 'removed' | 'disabled';
+
+/**
+ * The user a sign-in through the identity provider is for: made at their first sign-in
+ * (without a password), given the role their groups map to at every later one. The app
+ * keeps the last word: a disabled user, or one deleted here, stays out; the last enabled
+ * admin keeps that role (the change is refused as in the dashboard).
+ */
+export async function userFromProvider(
+  database: Database,
+  person: { email: string; role: Role; at: Date },
+): Promise<{ ok: true; user: User; keptRole?: string } | { ok: false; reason: ProviderRefusal }> {
+  const email = normaliseEmail(person.email);
+  const found = await recorded(database, async (tx) => {
+    const [removed] = await tx.select({ email: removedUsers.email }).from(removedUsers).where(eq(removedUsers.email, email));
+    if (removed) return 'removed' as const;
+    const [made] = await tx.insert(users).values({ email, role: person.role }).onConflictDoNothing({ target: users.email }).returning(userColumns);
+    if (made) return { user: toUser(made), isNew: true };
+    const [existing] = await tx.select(userColumns).from(users).where(eq(users.email, email));
+    return { user: toUser(existing!), isNew: false };
+  });
+  if (found === 'removed') return { ok: false, reason: 'removed' };
+  const { user, isNew } = found;
+  if (user.disabled) return { ok: false, reason: 'disabled' };
+  if (isNew || user.role === person.role) return { ok: true, user };
+  const changed = await updateUser(database, user.id, { role: person.role, by: undefined, at: person.at });
+  return changed.ok ? { ok: true, user: changed.value.user } : { ok: true, user, keptRole: changed.message };
 }
 
 /** Every dashboard user, oldest first (no hashes). */
@@ -202,6 +241,11 @@ export async function deleteUser(
     if (!guard.ok) return guard;
     const stoppedKeyIds = await revokeKeysOfUser(tx, target, { reason: 'deleted', at, madeKeys: 'all' });
     await tx.delete(users).where(eq(users.id, target));
+    // Single sign-on does not bring them back (userFromProvider); adding them again does.
+    await tx
+      .insert(removedUsers)
+      .values({ email: guard.value.email, removedAt: at })
+      .onConflictDoUpdate({ target: removedUsers.email, set: { removedAt: at } });
     return succeeded({ user: guard.value, stoppedKeyIds });
   });
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { actingAs } from '../domain/activity';
 import type { Scope } from '../domain/api-key-check';
 import { scopesFor } from '../contract/api-keys';
+import { OPERATION_SCOPE, type OperationId } from '../contract/roles';
 import { db, type Executor } from '../db/client';
 import { lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
@@ -31,9 +32,9 @@ export type Operation<Who extends Caller | null = Caller> = {
   database: Executor;
 };
 
-type Options<Needed extends Scope | null> = {
-  /** The scope the caller's key needs; `null` for the few operations open to all. */
-  scope: Needed;
+type Options<Needed extends OperationId | null> = {
+  /** The operation served: its key needs the scope the permission table gives it; `null` for the few open to all. */
+  operation: Needed;
   /** Headers added to every response of this route, errors included. */
   headers?: () => Record<string, string>;
   /** Honour `Idempotency-Key` (lib/http/idempotency.ts): for POSTs that create. */
@@ -44,11 +45,12 @@ const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 // Methods that never write: served even when the embedded database's disk is full (lib/db/storage.ts).
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function apiRoute<Needed extends Scope | null>(
+export function apiRoute<Needed extends OperationId | null>(
   options: Options<Needed>,
-  run: (operation: Operation<Needed extends Scope ? Caller : null>) => Promise<Response>,
+  run: (operation: Operation<Needed extends OperationId ? Caller : null>) => Promise<Response>,
 ) {
-  type Who = Needed extends Scope ? Caller : null;
+  type Who = Needed extends OperationId ? Caller : null;
+  const scope: Scope | null = options.operation && OPERATION_SCOPE[options.operation];
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
     const given = request.headers.get('x-request-id');
@@ -60,7 +62,7 @@ export function apiRoute<Needed extends Scope | null>(
     let routeParams: Record<string, string | string[]> | undefined;
     try {
       const params = (routeParams = (await context.params) ?? {});
-      const caller = options.scope ? await authenticate(request, options.scope) : null;
+      const caller = scope ? await authenticate(request, scope) : null;
       if (caller) rateLimitHeaders = await enforceRateLimit(caller);
       if (!READ_ONLY_METHODS.has(request.method)) await assertRoomToWrite();
       const database = await db();
@@ -70,7 +72,7 @@ export function apiRoute<Needed extends Scope | null>(
       // Every change the operation makes is recorded as the caller's (lib/domain/activity.ts).
       const operate = (request: Request, database: Executor) =>
         (caller
-          ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId, needs: new Set(scopesFor(options.scope!)) }, () =>
+          ? actingAs({ keyId: caller.keyId, userId: caller.userId, label: caller.label, requestId, needs: new Set(scopesFor(scope!)) }, () =>
               run({ request, url, params, caller: caller as Who, requestId, database }),
             )
           : run({ request, url, params, caller: caller as Who, requestId, database })

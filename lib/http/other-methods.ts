@@ -17,11 +17,11 @@ export function otherMethods(implemented: RouteMethod[], byQuery?: QueryMethods)
   const plain = allowHeader(implemented);
   const withQuery = byQuery ? allowHeader([...implemented, ...byQuery.methods]) : plain;
   const allowFor = (url: URL) => (byQuery && url.searchParams.has(byQuery.parameter) ? withQuery : plain);
-  const notAllowed = apiRoute({ scope: null }, async ({ request, url }) => {
+  const notAllowed = apiRoute({ operation: null }, async ({ request, url }) => {
     throw ApiError.of(methodNotAllowed(request.method, allowFor(url)));
   });
   const options = Object.assign(
-    apiRoute({ scope: null }, async ({ url }) => noContent({ allow: allowFor(url) })),
+    apiRoute({ operation: null }, async ({ url }) => noContent({ allow: allowFor(url) })),
     { [ALLOW]: allowFor },
   );
   return { POST: notAllowed, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed, OPTIONS: options };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '../contract/limits.mjs';
 import { MIN_PASSWORD_LENGTH } from '../contract/users';
+import { ROLES, type Role } from '../contract/roles';
 
 const optionalText = z
   .string()
@@ -108,6 +109,28 @@ const ConfigSchema = z
     // Signs the dashboard's session cookies; generated into .data/ when unset (see lib/auth/secret.ts).
     NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
+    // Single sign-on over OpenID Connect (docs/SSO.md): the three below turn it on.
+    OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    // The provider's name on the sign-in button: "Sign in with <OIDC_NAME>".
+    OIDC_NAME: z.string().min(1).default('single sign-on'),
+    OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    // The ID token's claim that lists the person's groups, and which group gives which role.
+    OIDC_ROLES_CLAIM: z.string().min(1).default('groups'),
+    OIDC_ROLE_MAP: optionalText.pipe(z.string().transform(parseRoleMap).optional()),
+    // The role of someone in no mapped group; unset: they are refused.
+    OIDC_DEFAULT_ROLE: optionalText.pipe(z.enum(ROLES).optional()),
+    // off: only the provider signs people in (and break-glass admins made with the CLI).
+    PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
+  })
+  .refine((settings) => [settings.OIDC_ISSUER, settings.OIDC_CLIENT_ID, settings.OIDC_CLIENT_SECRET].filter(Boolean).length % 3 === 0, {
+    path: ['OIDC_ISSUER'],
+    error: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+  })
+  .refine((settings) => settings.PASSWORD_SIGN_IN === 'on' || settings.OIDC_ISSUER, {
+    path: ['PASSWORD_SIGN_IN'],
+    error: 'PASSWORD_SIGN_IN=off needs single sign-on (OIDC_ISSUER), or nobody could sign in',
   })
   .refine((settings) => Boolean(settings.ADMIN_EMAIL) === Boolean(settings.ADMIN_PASSWORD), {
     path: ['ADMIN_PASSWORD'],
@@ -117,6 +140,25 @@ const ConfigSchema = z
     path: ['DATABASE_POOLER'],
     error: "DATABASE_POOLER needs DATABASE_URL (the pooler's address)",
   });
+
+/** `group=role,group=role`: which of the provider's groups gives which role. */
+function parseRoleMap(text: string, context: z.RefinementCtx): [string, Role][] {
+  const pairs: [string, Role][] = [];
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const at = entry.lastIndexOf('=');
+    const group = entry.slice(0, at).trim();
+    const role = entry.slice(at + 1).trim() as Role;
+    if (at <= 0 || !ROLES.includes(role)) {
+      context.addIssue({ code: 'custom', message: `"${entry}" is not group=role with a role of ${ROLES.join(', ')}` });
+      return z.NEVER;
+    }
+    pairs.push([group, role]);
+  }
+  return pairs;
+}
 
 /** The connection for what needs a session (LISTEN, migrations' advisory lock): past the pooler. */
 export function directDatabaseUrl(settings: Config = config()): string | undefined {

@@ -2,7 +2,7 @@
 // exported handlers of app/v1/**/route.ts called straight from node:http,
 // through @hono/node-server's request listener, without Next's router. What
 // Next does around a route handler is done here too, so that both paths answer
-// alike (tests/api/parity.test.ts): params decoded per segment, HEAD served by
+// alike (tests/contract/parity.test.ts): params decoded per segment, HEAD served by
 // GET, the security headers. The front door (server/request-refusals.mjs) has
 // already answered the paths Next would redirect (a trailing slash is served
 // as the path without it; `//`, dot segments and backslashes are a 404), so

@@ -4,7 +4,7 @@
 // chosen so that an allowed call is refused later (400, 404): nothing changes.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@/lib/contract/roles';
+import { may, ROLES, type OperationId, type Role } from '@/lib/contract/roles';
 import { api } from '../support/api';
 import { signInToDashboard, type DashboardSession } from '../support/dashboard-session';
 import type { SeededServer } from '../support/seeded-server';
@@ -15,30 +15,40 @@ const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex'
 const NO_SUCH_ID = 987_654_321;
 
 // Every operation a role may lack, with the least role that may do it.
-const OPERATIONS: { method: string; path: string; json?: unknown; least: Role }[] = [
-  { method: 'GET', path: '/v1/pets?limit=1', least: 'viewer' },
-  { method: 'GET', path: '/v1/pets/counts', least: 'viewer' },
-  { method: 'GET', path: `/v1/pets/${NO_SUCH_ID}`, least: 'viewer' },
-  { method: 'GET', path: '/v1/categories?limit=1', least: 'viewer' },
-  { method: 'GET', path: `/v1/categories/${NO_SUCH_ID}`, least: 'viewer' },
-  { method: 'GET', path: '/v1/store/orders?limit=1', least: 'viewer' },
-  { method: 'GET', path: `/v1/store/orders/${NO_SUCH_ID}`, least: 'viewer' },
-  { method: 'POST', path: '/v1/pets', json: {}, least: 'editor' },
-  { method: 'PATCH', path: `/v1/pets/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
-  { method: 'DELETE', path: `/v1/pets/${NO_SUCH_ID}`, least: 'editor' },
-  { method: 'PATCH', path: `/v1/pets?id=${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
-  { method: 'DELETE', path: `/v1/pets?id=${NO_SUCH_ID}`, least: 'editor' },
-  { method: 'POST', path: '/v1/categories', json: {}, least: 'editor' },
-  { method: 'PATCH', path: `/v1/categories/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
-  { method: 'POST', path: '/v1/store/orders', json: {}, least: 'editor' },
-  { method: 'PATCH', path: `/v1/store/orders/${NO_SUCH_ID}`, json: { status: 'approved' }, least: 'editor' },
-  { method: 'GET', path: '/v1/users', least: 'admin' },
-  { method: 'POST', path: '/v1/users', json: {}, least: 'admin' },
-  { method: 'PATCH', path: `/v1/users/${NO_SUCH_ID}`, json: { role: 'viewer' }, least: 'admin' },
-  { method: 'DELETE', path: `/v1/users/${NO_SUCH_ID}`, least: 'admin' },
-  { method: 'POST', path: `/v1/users/${NO_SUCH_ID}/password-reset`, least: 'admin' },
+const OPERATIONS: { operation: OperationId; method: string; path: string; json?: unknown; least: Role }[] = [
+  { operation: 'listPets', method: 'GET', path: '/v1/pets?limit=1', least: 'viewer' },
+  { operation: 'countPets', method: 'GET', path: '/v1/pets/counts', least: 'viewer' },
+  { operation: 'getPet', method: 'GET', path: `/v1/pets/${NO_SUCH_ID}`, least: 'viewer' },
+  { operation: 'listCategories', method: 'GET', path: '/v1/categories?limit=1', least: 'viewer' },
+  { operation: 'getCategory', method: 'GET', path: `/v1/categories/${NO_SUCH_ID}`, least: 'viewer' },
+  { operation: 'listOrders', method: 'GET', path: '/v1/store/orders?limit=1', least: 'viewer' },
+  { operation: 'getOrder', method: 'GET', path: `/v1/store/orders/${NO_SUCH_ID}`, least: 'viewer' },
+  { operation: 'listPetPhotos', method: 'GET', path: `/v1/pets/${NO_SUCH_ID}/photos`, least: 'viewer' },
+  { operation: 'getPetPhoto', method: 'GET', path: `/v1/pets/${NO_SUCH_ID}/photos/1`, least: 'viewer' },
+  { operation: 'createPet', method: 'POST', path: '/v1/pets', json: {}, least: 'editor' },
+  { operation: 'addPetPhoto', method: 'POST', path: `/v1/pets/${NO_SUCH_ID}/photos`, json: {}, least: 'editor' },
+  { operation: 'movePetPhoto', method: 'PATCH', path: `/v1/pets/${NO_SUCH_ID}/photos/1`, json: { position: 0 }, least: 'editor' },
+  { operation: 'deletePetPhoto', method: 'DELETE', path: `/v1/pets/${NO_SUCH_ID}/photos/1`, least: 'editor' },
+  { operation: 'updatePet', method: 'PATCH', path: `/v1/pets/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
+  { operation: 'deletePet', method: 'DELETE', path: `/v1/pets/${NO_SUCH_ID}`, least: 'editor' },
+  { operation: 'bulkUpdatePets', method: 'PATCH', path: `/v1/pets?id=${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
+  { operation: 'bulkDeletePets', method: 'DELETE', path: `/v1/pets?id=${NO_SUCH_ID}`, least: 'editor' },
+  { operation: 'createCategory', method: 'POST', path: '/v1/categories', json: {}, least: 'editor' },
+  { operation: 'updateCategory', method: 'PATCH', path: `/v1/categories/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
+  { operation: 'placeOrder', method: 'POST', path: '/v1/store/orders', json: {}, least: 'editor' },
+  { operation: 'updateOrder', method: 'PATCH', path: `/v1/store/orders/${NO_SUCH_ID}`, json: { status: 'approved' }, least: 'editor' },
+  { operation: 'listUsers', method: 'GET', path: '/v1/users', least: 'admin' },
+  { operation: 'createUser', method: 'POST', path: '/v1/users', json: {}, least: 'admin' },
+  { operation: 'updateUser', method: 'PATCH', path: `/v1/users/${NO_SUCH_ID}`, json: { role: 'viewer' }, least: 'admin' },
+  { operation: 'deleteUser', method: 'DELETE', path: `/v1/users/${NO_SUCH_ID}`, least: 'admin' },
+  { operation: 'resetUserPassword', method: 'POST', path: `/v1/users/${NO_SUCH_ID}/password-reset`, least: 'admin' },
 ];
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+
+// The permission table the dashboard and the OpenAPI document read says what this file finds the server enforcing.
+it.each(OPERATIONS)('the permission table gives $operation to $least and up', ({ operation, least }) => {
+  for (const role of ROLES) expect(may(role, operation), role).toBe(RANK[role] >= RANK[least]);
+});
 
 describe('roles, enforced on /v1 through the session key', () => {
   let server: SeededServer<Record<Role, string> & { othersKeyId: number }>;

@@ -1,6 +1,7 @@
 // The photo API's behaviour, the same wherever the bytes live: tests/api/photos.test.ts
 // runs it on the suite's server (the database as the store: PostgreSQL, PGlite, through
-// PgBouncer), tests/api/photos-s3.test.ts on a server of its own storing in S3 (s3rver).
+// PgBouncer), tests/servers/photos-s3.test.ts on a server of its own storing in S3 (s3rver).
+// (How fast a bomb is refused: tests/timing/photo-bomb.test.ts.)
 import { isDeepStrictEqual } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -134,18 +135,13 @@ export function describePhotoApi(store: string, target: () => PhotoTarget) {
       expect(await listPhotos(target(), petId)).toEqual([]);
     });
 
-    it('refuses a 20,000 × 20,000 PNG of under 100 KB from its header, in under 100 ms', async () => {
+    it('refuses a 20,000 × 20,000 PNG of under 100 KB (400), read from its header', async () => {
       const bomb = decompressionBomb();
       expect(bomb.byteLength).toBeLessThan(100_000);
       const petId = await addPetOn(target());
-      // A first refusal warms the route; the second is the one timed.
-      await uploadPhoto(target(), petId, bomb, 'image/png');
-      const started = performance.now();
       const response = await uploadPhoto(target(), petId, bomb, 'image/png');
-      const elapsed = performance.now() - started;
       expect(response.status).toBe(400);
       expect(errorOf(response).message).toMatch(/20000 × 20000 pixels \(400 megapixels\); at most 40 megapixels/);
-      expect(elapsed).toBeLessThan(100);
       expect(await listPhotos(target(), petId)).toEqual([]);
     });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 describe('npm test on a machine without Redis', () => {
   it('names Redis and how to start it, and exits non-zero within 2 s', () => {
     const started = performance.now();
-    const run = spawnSync(process.execPath, ['scripts/test.mjs', 'tests/api/smoke.test.ts'], {
+    const run = spawnSync(process.execPath, ['scripts/test.mjs', 'tests/contract/smoke.test.ts'], {
       encoding: 'utf8',
       env: { ...process.env, TEST_REDIS_URL: 'redis://127.0.0.1:1', SKIP_BUILD: '1' },
       timeout: 10_000,

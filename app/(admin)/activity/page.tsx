@@ -8,7 +8,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
 import { ACTIVITY_RESOURCES } from '@/lib/contract/activity';
-import { can, lackReason } from '@/lib/contract/roles';
+import { lackReason, may } from '@/lib/contract/roles';
 
 export const metadata: Metadata = { title: 'Activity' };
 
@@ -28,7 +28,7 @@ export default async function ActivityPage({ searchParams }: Props) {
         title="Activity"
         description="Who changed what, and when: every change and sign-in, newest first, recorded in the same transaction as the change."
       />
-      {can(role, 'administer') ? (
+      {may(role, 'listActivity') ? (
         <div className="space-y-4">
           <form
             method="get"
@@ -62,7 +62,7 @@ export default async function ActivityPage({ searchParams }: Props) {
         </div>
       ) : (
         <Notice tone="info" title="Only admins read the activity log">
-          {lackReason(role, 'administer')}
+          {lackReason(role, 'listActivity')}
         </Notice>
       )}
     </>

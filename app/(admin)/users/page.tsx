@@ -7,7 +7,7 @@ import { UserManager } from '@/components/users/user-manager';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
-import { can, lackReason } from '@/lib/contract/roles';
+import { lackReason, may } from '@/lib/contract/roles';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -15,7 +15,7 @@ const card = 'rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:bord
 
 export default async function UsersPage() {
   const { role } = await requireSession('/users');
-  const isAdmin = can(role, 'administer');
+  const isAdmin = may(role, 'listUsers');
   return (
     <>
       <PageHeader
@@ -50,7 +50,7 @@ export default async function UsersPage() {
             <UserManager />
           ) : (
             <Notice tone="info" title="Only admins see and manage users">
-              {lackReason(role, 'administer')}
+              {lackReason(role, 'listUsers')}
             </Notice>
           )}
         </section>

@@ -5,7 +5,7 @@ import { apiRoute } from '@/lib/http/handler';
 
 export const dynamic = 'force-dynamic';
 
-const noSuchOperation = apiRoute({ scope: null }, async ({ request, url }) => {
+const noSuchOperation = apiRoute({ operation: null }, async ({ request, url }) => {
   throw ApiError.of(noOperation(request.method, url.pathname));
 });
 

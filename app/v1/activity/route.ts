@@ -27,7 +27,7 @@ function toEntry(row: Row): ActivityEntry {
   return entry;
 }
 
-export const GET = apiRoute({ scope: 'admin' }, async ({ url, database }) => {
+export const GET = apiRoute({ operation: 'listActivity' }, async ({ url, database }) => {
   const { limit, cursor, ...filters } = parseQuery(url, ListActivityQuery);
   const page = await listActivity(database, { ...filters, limit, beforeId: cursor });
   return json(page.items.map(toEntry), { headers: nextPageHeaders(url, page, limit) });

@@ -6,7 +6,7 @@ import { createApiKey, createUserApiKey, listApiKeys, toApiKey } from '@/lib/dom
 import { config } from '@/lib/runtime/config';
 import { now } from '@/lib/runtime/clock';
 import { NewApiKey, scopesFor } from '@/lib/contract/api-keys';
-import { widestKeyScope } from '@/lib/contract/roles';
+import { keyScopeRefusal } from '@/lib/contract/roles';
 import { readJsonBody } from '@/lib/http/body';
 import { ApiError, valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
@@ -17,19 +17,17 @@ import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ database, caller }) => {
+export const GET = apiRoute({ operation: 'listApiKeys' }, async ({ database, caller }) => {
   const holder = await keyHolder(database, caller);
   const keys = await listApiKeys(database, holder.isAdmin ? {} : { userId: holder.user.id });
   return json(keys.map(toApiKey));
 });
 
-export const POST = apiRoute({ scope: 'read' }, async ({ request, database, caller }) => {
+export const POST = apiRoute({ operation: 'createApiKey' }, async ({ request, database, caller }) => {
   const holder = await keyHolder(database, caller);
   const newKey = parseBody(await readJsonBody(request), NewApiKey);
-  const widest = widestKeyScope({ role: holder.isAdmin ? 'admin' : holder.user.role, heldScopes: caller.scopes });
-  if (!scopesFor(widest).includes(newKey.scope)) {
-    throw new ApiError('forbidden', `You may make keys with the "${widest}" scope at most: a key is never more than your role and your session allow.`);
-  }
+  const refusal = keyScopeRefusal({ role: holder.isAdmin ? 'admin' : holder.user.role, heldScopes: caller.scopes }, newKey.scope);
+  if (refusal) throw new ApiError('forbidden', refusal);
   // The key it makes needs those rights still held when it is made (drizzle/0018).
   needAtChange(newKey.scope);
   const expiresAt = newKey.expiresAt ? new Date(newKey.expiresAt) : null;

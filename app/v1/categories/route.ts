@@ -11,13 +11,13 @@ import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
+export const GET = apiRoute({ operation: 'listCategories' }, async ({ url, database }) => {
   const query = parseQuery(url, ListCategoriesQuery);
   const page = await listCategories(database, { limit: query.limit, afterId: query.cursor });
   return json(page.items, { headers: nextPageHeaders(url, page, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write' }, async ({ request, database }) => {
+export const POST = apiRoute({ operation: 'createCategory' }, async ({ request, database }) => {
   const newCategory = parseBody(await readJsonBody(request), NewCategory);
   const category = valueOf(await createCategory(database, newCategory));
   return json(category, { status: 201, headers: { location: `/v1/categories/${category.id}` } });

@@ -7,7 +7,7 @@ import { EVENT_STREAM, changeStream } from '@/lib/http/event-stream';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ request, caller }) =>
+export const GET = apiRoute({ operation: 'watchChanges' }, async ({ request, caller }) =>
   changeStream(request.signal, { keyId: caller.keyId, userId: caller.userId }, () =>
     authenticate(request, 'read').then(
       () => true,
@@ -17,6 +17,6 @@ export const GET = apiRoute({ scope: 'read' }, async ({ request, caller }) =>
 );
 
 // Explicit, so that a HEAD never opens a stream that nobody reads.
-export const HEAD = apiRoute({ scope: 'read' }, async () => new Response(null, { headers: { 'content-type': EVENT_STREAM } }));
+export const HEAD = apiRoute({ operation: 'watchChanges' }, async () => new Response(null, { headers: { 'content-type': EVENT_STREAM } }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

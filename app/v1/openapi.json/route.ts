@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 // localhost, not the one the browser used.)
 const here = '/v1';
 
-export const GET = apiRoute({ scope: null }, async () => {
+export const GET = apiRoute({ operation: null }, async () => {
   const document = createOpenApiDocument({
     production: config().PETSTORE_PRODUCTION_URL ?? here,
     staging: config().PETSTORE_STAGING_URL ?? here,

@@ -17,7 +17,7 @@ import { createPet, deletePet, isSearch, listPets, listPetsByIds, updatePet } fr
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, caller, database }) => {
+export const GET = apiRoute({ operation: 'listPets' }, async ({ url, caller, database }) => {
   const query = parseQuery(url, ListPetsQuery);
   refuseAlongside(url, 'id', LIST_PETS_PAGING_AND_FILTERS);
   if (query.id) return json(await listPetsByIds(database, query.id));
@@ -26,7 +26,7 @@ export const GET = apiRoute({ scope: 'read' }, async ({ url, caller, database })
   return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {
+export const POST = apiRoute({ operation: 'createPet', idempotent: true }, async ({ request, database }) => {
   const newPet = parseBody(await readJsonBody(request), NewPet);
   const pet = await createPet(database, newPet);
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
@@ -39,14 +39,14 @@ function batchIds(url: URL): number[] {
   return id;
 }
 
-const batchUpdate = apiRoute({ scope: 'write' }, async ({ request, url, database }) => {
+const batchUpdate = apiRoute({ operation: 'bulkUpdatePets' }, async ({ request, url, database }) => {
   const ids = batchIds(url);
   const update = parseBody(await readJsonBody(request), PetUpdate);
   const outcomes = await eachId(ids, (id) => updatePet(database, BigInt(id), update));
   return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, (pet) => ({ status: 200, pet }))) });
 });
 
-const batchDelete = apiRoute({ scope: 'write' }, async ({ url, database }) => {
+const batchDelete = apiRoute({ operation: 'bulkDeletePets' }, async ({ url, database }) => {
   const ids = batchIds(url);
   const outcomes = await eachId(ids, (id) => deletePet(database, BigInt(id)));
   return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, () => ({ status: 204 }))) });

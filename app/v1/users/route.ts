@@ -12,9 +12,9 @@ import { createUser, listUsers } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'admin' }, async ({ database }) => json((await listUsers(database)).map(toUserBody)));
+export const GET = apiRoute({ operation: 'listUsers' }, async ({ database }) => json((await listUsers(database)).map(toUserBody)));
 
-export const POST = apiRoute({ scope: 'admin' }, async ({ request, database }) => {
+export const POST = apiRoute({ operation: 'createUser' }, async ({ request, database }) => {
   const newUser = parseBody(await readJsonBody(request), NewUser);
   const created = await createUser(database, { ...newUser, role: newUser.role ?? 'viewer' });
   if (!created) throw new ApiError('conflict', `A user with email ${newUser.email} exists already.`);

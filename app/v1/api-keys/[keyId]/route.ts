@@ -13,7 +13,7 @@ import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = apiRoute({ scope: 'read' }, async ({ params, database, caller }) => {
+export const DELETE = apiRoute({ operation: 'revokeApiKey' }, async ({ params, database, caller }) => {
   const holder = await keyHolder(database, caller);
   const { keyId } = parseParams(params, ApiKeyIdParams);
   if (keyId > Number.MAX_SAFE_INTEGER) throw notFound(`No API key has id ${keyId}.`);

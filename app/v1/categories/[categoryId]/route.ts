@@ -11,20 +11,20 @@ import { json, noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'getCategory' }, async ({ params, database }) => {
   const { categoryId } = parseParams(params, CategoryIdParams);
   const category = await getCategory(database, categoryId);
   if (!category) throw notFound(`No category has id ${categoryId}.`);
   return json(category);
 });
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+export const PATCH = apiRoute({ operation: 'updateCategory' }, async ({ request, params, database }) => {
   const { categoryId } = parseParams(params, CategoryIdParams);
   const update = parseBody(await readJsonBody(request), CategoryUpdate);
   return json(valueOf(await renameCategory(database, categoryId, update.name)));
 });
 
-export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
+export const DELETE = apiRoute({ operation: 'deleteCategory' }, async ({ params, database }) => {
   const { categoryId } = parseParams(params, CategoryIdParams);
   valueOf(await deleteCategory(database, categoryId));
   return noContent();

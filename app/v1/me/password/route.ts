@@ -14,7 +14,7 @@ import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const PUT = apiRoute({ scope: 'read' }, async ({ request, caller, database }) => {
+export const PUT = apiRoute({ operation: 'changeOwnPassword' }, async ({ request, caller, database }) => {
   // Keys made by hand (CLI, API, bootstrap) are no user's session: there is no "me".
   const user = await sessionUser(database, caller, 'change its password');
   const change = parseBody(await readJsonBody(request), PasswordChange);

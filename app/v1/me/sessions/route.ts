@@ -10,7 +10,7 @@ import { noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = apiRoute({ scope: 'read' }, async ({ caller, database }) => {
+export const DELETE = apiRoute({ operation: 'endOwnSessions' }, async ({ caller, database }) => {
   const user = await sessionUser(database, caller, 'sign out everywhere');
   await endAllSessions(database, user.id, now());
   return noContent();

@@ -14,7 +14,7 @@ import { deletePet, getPet, updatePet } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'getPet', headers: deprecationHeaders }, async ({ params, database }) => {
   if (isPastSunset(now())) {
     throw new ApiError('gone', 'GET /v1/pets/{petId} was removed on 5 December 2030; use GET /v1/pets with the status filter.');
   }
@@ -24,13 +24,13 @@ export const GET = apiRoute({ scope: 'read', headers: deprecationHeaders }, asyn
   return json(pet);
 });
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+export const PATCH = apiRoute({ operation: 'updatePet' }, async ({ request, params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
   const update = parseBody(await readJsonBody(request), PetUpdate);
   return json(valueOf(await updatePet(database, petId, update)));
 });
 
-export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
+export const DELETE = apiRoute({ operation: 'deletePet' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
   valueOf(await deletePet(database, petId));
   return noContent();

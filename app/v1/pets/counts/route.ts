@@ -9,7 +9,7 @@ import { countPets, isSearch } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, caller, database }) => {
+export const GET = apiRoute({ operation: 'countPets' }, async ({ url, caller, database }) => {
   const filters = parseQuery(url, PetCountsQuery);
   return json(await (isSearch(filters) ? inSearchSlot(caller, () => countPets(database, filters)) : countPets(database, filters)));
 });

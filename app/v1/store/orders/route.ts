@@ -13,14 +13,14 @@ import { listOrders, placeOrder } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
+export const GET = apiRoute({ operation: 'listOrders' }, async ({ url, database }) => {
   const query = parseQuery(url, ListOrdersQuery);
   const page = await listOrders(database, query);
   const next = page.nextCursor && encodeSortCursor(page.nextCursor);
   return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
-export const POST = apiRoute({ scope: 'write', idempotent: true }, async ({ request, database }) => {
+export const POST = apiRoute({ operation: 'placeOrder', idempotent: true }, async ({ request, database }) => {
   const newOrder = parseBody(await readJsonBody(request), NewOrder);
   const order = valueOf(await placeOrder(database, newOrder));
   return json(order, { status: 201, headers: { location: `/v1/store/orders/${order.id}` } });

@@ -15,14 +15,14 @@ import { deleteUser, updateUser } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = apiRoute({ scope: 'admin' }, async ({ request, params, caller, database }) => {
+export const PATCH = apiRoute({ operation: 'updateUser' }, async ({ request, params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
   const change = parseBody(await readJsonBody(request), UserUpdate);
   const { user, stoppedKeyIds } = valueOf(await updateUser(database, Number(userId), { ...change, by: caller.userId ?? undefined, at: now() }));
   return json({ ...toUserBody(user), stoppedKeyIds });
 });
 
-export const DELETE = apiRoute({ scope: 'admin' }, async ({ params, caller, database }) => {
+export const DELETE = apiRoute({ operation: 'deleteUser' }, async ({ params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
   valueOf(await deleteUser(database, Number(userId), caller.userId ?? undefined, now()));
   return noContent();

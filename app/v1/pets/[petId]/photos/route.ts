@@ -15,12 +15,12 @@ import { json } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'listPetPhotos' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetPhotosParams);
   return json(valueOf(await listPhotos(database, petId)).map(photoOf));
 });
 
-export const POST = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+export const POST = apiRoute({ operation: 'addPetPhoto' }, async ({ request, params, database }) => {
   const { petId } = parseParams(params, PetPhotosParams);
   const upload = await readPhotoUpload(request);
   valueOf(await roomForPhoto(database, petId));

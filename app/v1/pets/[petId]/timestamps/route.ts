@@ -10,7 +10,7 @@ import { getPetTimestamps } from '@/lib/domain/pets';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'getPetTimestamps' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetIdParams);
   const timestamps = await getPetTimestamps(database, petId);
   if (!timestamps) throw notFound(`No pet has id ${petId}.`);

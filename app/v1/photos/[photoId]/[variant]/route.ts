@@ -21,7 +21,7 @@ const entityTag = (storageKey: string, variant: string) => `"${createHash('sha25
 
 const noSuchPhoto = () => notFound('No such photo: it may have been deleted, or its pet was.');
 
-export const GET = apiRoute({ scope: null }, async ({ request, url, params, database }) => {
+export const GET = apiRoute({ operation: null }, async ({ request, url, params, database }) => {
   const file = PhotoFileParams.safeParse(params);
   if (!file.success) throw noSuchPhoto();
   const signed = PhotoFileQuery.safeParse({ expires: url.searchParams.get('expires') ?? undefined, signature: url.searchParams.get('signature') ?? undefined });

@@ -11,14 +11,14 @@ import { getOrder, moveOrder } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'getOrder' }, async ({ params, database }) => {
   const { orderId } = parseParams(params, OrderIdParams);
   const order = await getOrder(database, orderId);
   if (!order) throw notFound(`No order has id ${orderId}.`);
   return json(order);
 });
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+export const PATCH = apiRoute({ operation: 'updateOrder' }, async ({ request, params, database }) => {
   const { orderId } = parseParams(params, OrderIdParams);
   const update = parseBody(await readJsonBody(request), OrderUpdate);
   return json(valueOf(await moveOrder(database, orderId, update.status)));

@@ -8,7 +8,7 @@ import { countOrders } from '@/lib/domain/orders';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ url, database }) => {
+export const GET = apiRoute({ operation: 'countOrders' }, async ({ url, database }) => {
   const filters = parseQuery(url, OrderCountsQuery);
   return json(await countOrders(database, filters));
 });

@@ -13,7 +13,7 @@ import { findUser, resetPassword } from '@/lib/domain/users';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ scope: 'admin' }, async ({ params, caller, database }) => {
+export const POST = apiRoute({ operation: 'resetUserPassword' }, async ({ params, caller, database }) => {
   const { userId } = parseParams(params, UserIdParams);
   const { temporaryPassword } = valueOf(await resetPassword(database, Number(userId), caller.userId ?? undefined, now()));
   const user = await findUser(database, Number(userId));

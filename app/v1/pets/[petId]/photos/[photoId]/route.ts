@@ -13,18 +13,18 @@ import { json, noContent } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ scope: 'read' }, async ({ params, database }) => {
+export const GET = apiRoute({ operation: 'getPetPhoto' }, async ({ params, database }) => {
   const { petId, photoId } = parseParams(params, PetPhotoParams);
   return json(photoOf(valueOf(await getPhoto(database, petId, photoId))));
 });
 
-export const PATCH = apiRoute({ scope: 'write' }, async ({ request, params, database }) => {
+export const PATCH = apiRoute({ operation: 'movePetPhoto' }, async ({ request, params, database }) => {
   const { petId, photoId } = parseParams(params, PetPhotoParams);
   const { position } = parseBody(await readJsonBody(request), PhotoMove);
   return json(photoOf(valueOf(await movePhoto(database, petId, photoId, position))));
 });
 
-export const DELETE = apiRoute({ scope: 'write' }, async ({ params, database }) => {
+export const DELETE = apiRoute({ operation: 'deletePetPhoto' }, async ({ params, database }) => {
   const { petId, photoId } = parseParams(params, PetPhotoParams);
   valueOf(await removePhotoAndBytes(database, petId, photoId));
   return noContent();

@@ -41,6 +41,20 @@ describe('the OpenAPI document', () => {
     expect(operations).toEqual(expect.arrayContaining(['listPets', 'createPet', 'getPet', 'listOrders']));
   });
 
+  it('states the scope each operation needs', async () => {
+    const { paths } = await fetchDocument();
+    // Every operation but those open to all (`security: []`: a photo's signed file).
+    const scopes = Object.fromEntries(
+      Object.values(paths).flatMap((item) =>
+        Object.values(item)
+          .filter((operation) => (operation as { security?: unknown[] }).security?.length !== 0)
+          .map((operation) => [operation.operationId, (operation as Record<string, unknown>)['x-required-scope']]),
+      ),
+    );
+    expect(scopes).toMatchObject({ listPets: 'read', createPet: 'write', getPet: 'read', listUsers: 'admin', createApiKey: 'read' });
+    expect(Object.values(scopes).every((scope) => ['read', 'write', 'admin'].includes(scope as string))).toBe(true);
+  });
+
   it('marks getPet deprecated with its sunset', async () => {
     const { paths } = await fetchDocument();
     expect(paths['/pets/{petId}']!.get).toMatchObject({ deprecated: true, 'x-sunset': '2030-12-05T00:00:00.000Z' });

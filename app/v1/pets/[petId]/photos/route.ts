@@ -22,8 +22,9 @@ export const GET = apiRoute({ operation: 'listPetPhotos' }, async ({ params, dat
 
 export const POST = apiRoute({ operation: 'addPetPhoto' }, async ({ request, params, database }) => {
   const { petId } = parseParams(params, PetPhotosParams);
-  const upload = await readPhotoUpload(request);
+  // A pet that is gone or full refuses the upload before its bytes are read.
   valueOf(await roomForPhoto(database, petId));
+  const upload = await readPhotoUpload(request);
   const image = acceptedOf(await inspectImage(upload));
   const images = acceptedOf(await inPhotoSlot('processing', () => makePhotoImages(upload, image)));
   const photo = valueOf(await storeAndAddPhoto(database, petId, images));

@@ -267,11 +267,16 @@ const paths: ZodOpenApiPathsObject = {
         },
         '404': errorResponses.NotFound,
         '409': { ...errorResponses.Conflict, id: undefined, description: `The animal has ${MAX_PHOTOS_PER_PET} photos already (\`conflict\`).` },
-        '413': { ...errorResponses.PayloadTooLarge, id: undefined, description: `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB (\`payload_too_large\`).` },
+        '413': {
+          ...errorResponses.PayloadTooLarge,
+          id: undefined,
+          description: `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB (\`payload_too_large\`).`,
+        },
         '415': {
           ...errorResponses.UnsupportedMediaType,
           id: undefined,
-          description: 'The body is not a JPEG, PNG, WebP or AVIF still image, whatever its `Content-Type` says (`unsupported_media_type`); the message says what to send instead.',
+          description:
+            'The body is not a JPEG, PNG, WebP or AVIF still image, whatever its `Content-Type` says (`unsupported_media_type`); the message says what to send instead.',
         },
         ...commonErrors,
       },

@@ -19,7 +19,7 @@ export type ImageRefusal = { ok: false; problem: 'unsupported_media_type' | 'inv
 export type InspectedImage = { contentType: PhotoMediaType; width: number; height: number };
 
 /** One image kept: its bytes, type and size. */
-export type StoredImage = { bytes: Uint8Array; contentType: PhotoMediaType; width: number; height: number };
+type StoredImage = { bytes: Uint8Array; contentType: PhotoMediaType; width: number; height: number };
 
 /** What is kept of a photo: the original, re-encoded, and the two sizes served. */
 export type PhotoImages = { original: StoredImage; large: StoredImage; thumb: StoredImage };
@@ -41,7 +41,10 @@ export async function inspectImage(bytes: Uint8Array): Promise<{ ok: true; value
   }
   const contentType = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'image/avif' : undefined) : FORMATS[metadata.format];
   if (metadata.format === 'svg') {
-    return refusedImage('unsupported_media_type', 'SVG images are not taken: they are documents that can carry scripts and links. Export it as PNG and send that.');
+    return refusedImage(
+      'unsupported_media_type',
+      'SVG images are not taken: they are documents that can carry scripts and links. Export it as PNG and send that.',
+    );
   }
   if (metadata.format === 'heif' && metadata.compression === 'hevc') {
     return refusedImage(

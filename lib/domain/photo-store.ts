@@ -122,9 +122,9 @@ function s3Store({ bucket, prefix }: S3Location): PhotoStore {
   const client = s3Client();
   const objectKey = (storageKey: string, variant: PhotoVariant) => `${prefix}${storageKey}/${variant}`;
   const remove = (storageKey: string) =>
-    s3Call(() => Promise.all(PHOTO_VARIANTS.map((variant) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(storageKey, variant) }))))).then(
-      () => undefined,
-    );
+    s3Call(() =>
+      Promise.all(PHOTO_VARIANTS.map((variant) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(storageKey, variant) })))),
+    ).then(() => undefined);
   return {
     put: async (images) => {
       const storageKey = randomUUID();

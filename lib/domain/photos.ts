@@ -30,9 +30,9 @@ export type PhotoRecord = {
 };
 
 /** How long a deleted pet's photos are kept for a restore before they are swept. */
-export const DETACHED_PHOTOS_KEPT_DAYS = 30;
+const DETACHED_PHOTOS_KEPT_DAYS = 30;
 /** Bytes stored this long ago without a row are an upload that never finished: swept. */
-export const UNCLAIMED_BYTES_KEPT_MS = 60 * 60 * 1000;
+const UNCLAIMED_BYTES_KEPT_MS = 60 * 60 * 1000;
 
 const photoColumns = {
   id: petPhotos.id,
@@ -200,7 +200,9 @@ export async function movePhoto(database: Database, id: bigint, photoId: bigint,
     const to = Math.min(position, rows.length - 1);
     const order = rows.filter((_, index) => index !== from);
     order.splice(to, 0, rows[from]!);
-    const renumbered = order.map((row, sortKey) => ({ id: row.id, sortKey })).filter(({ id, sortKey }) => rows.find((row) => row.id === id)!.sortKey !== sortKey);
+    const renumbered = order
+      .map((row, sortKey) => ({ id: row.id, sortKey }))
+      .filter(({ id, sortKey }) => rows.find((row) => row.id === id)!.sortKey !== sortKey);
     if (renumbered.length > 0) {
       const sortKeys = sql.join(
         renumbered.map(({ id, sortKey }) => sql`when ${id}::bigint then ${sortKey}::integer`),

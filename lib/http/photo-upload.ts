@@ -24,7 +24,11 @@ export async function readPhotoUpload(request: Request): Promise<Uint8Array> {
   let bytes: Uint8Array;
   if (mediaType === 'multipart/form-data') bytes = await fileOfForm(request, contentType);
   else if (mediaType.startsWith('image/')) bytes = await readBodyBytes(request, IMAGE_LIMIT);
-  else throw new RequestRefusal('unsupported_media_type', `${mediaType ? `A body of type ${mediaType} is not a photo` : 'No Content-Type was given'}. ${WHAT_TO_SEND}`);
+  else
+    throw new RequestRefusal(
+      'unsupported_media_type',
+      `${mediaType ? `A body of type ${mediaType} is not a photo` : 'No Content-Type was given'}. ${WHAT_TO_SEND}`,
+    );
   if (bytes.byteLength === 0) throw new RequestRefusal('invalid_request', `The photo is empty. ${WHAT_TO_SEND}`);
   return bytes;
 }
@@ -40,9 +44,13 @@ async function fileOfForm(request: Request, contentType: string): Promise<Uint8A
   const names = [...form.keys()];
   const file = form.get('file');
   if (names.length !== 1 || !(file instanceof Blob)) {
-    throw new RequestRefusal('invalid_request', `The form must hold exactly one part, a file named "file" (it holds ${names.length === 0 ? 'none' : names.map((name) => `"${name}"`).join(', ')}).`, {
-      details: [{ path: 'file', message: 'must be the one part of the form, a file' }],
-    });
+    throw new RequestRefusal(
+      'invalid_request',
+      `The form must hold exactly one part, a file named "file" (it holds ${names.length === 0 ? 'none' : names.map((name) => `"${name}"`).join(', ')}).`,
+      {
+        details: [{ path: 'file', message: 'must be the one part of the form, a file' }],
+      },
+    );
   }
   if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
   return new Uint8Array(await file.arrayBuffer());

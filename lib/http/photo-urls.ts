@@ -19,7 +19,7 @@ const key = () => (signingKey ??= Buffer.from(hkdfSync('sha256', authSecret(), '
 
 const signatureOf = (path: string, expires: number) => createHmac('sha256', key()).update(`${path}\n${expires}`).digest('base64url');
 
-export const photoFilePath = (photoId: number | bigint, variant: PhotoVariant) => `/v1/photos/${photoId}/${variant}`;
+const photoFilePath = (photoId: number | bigint, variant: PhotoVariant) => `/v1/photos/${photoId}/${variant}`;
 
 /** When URLs signed now expire, in seconds since 1970. */
 function expiryFromNow(): number {

@@ -85,7 +85,12 @@ const ConfigSchema = z
         .optional(),
     ),
     // How long a photo's signed URL works (lib/http/photo-urls.ts).
-    PHOTO_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+    PHOTO_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .default(3600),
     // Photos decoded and encoded at once per instance (libvips' threads), and how many
     // uploads may wait for a turn before one more is answered 503 (lib/http/photo-slots.ts).
     PHOTO_PROCESSING_SLOTS: z.coerce.number().int().min(1).max(64).default(2),

@@ -187,7 +187,11 @@ describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBo
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: 'olive' } })
       .jpeg()
       .toBuffer();
-    const uploaded = await fetch(`${uploader!.baseUrl}/v1/pets/${petId}/photos`, { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg' }, body: image });
+    const uploaded = await fetch(`${uploader!.baseUrl}/v1/pets/${petId}/photos`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      body: image,
+    });
     expect(uploaded.status).toBe(201);
     const photo = (await uploaded.json()) as { id: number; urls: Record<'original' | 'large' | 'thumb', string> };
     for (const instance of [...others, { baseUrl: fleet.url }]) {

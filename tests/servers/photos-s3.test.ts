@@ -54,7 +54,11 @@ describe('photos in S3', () => {
   });
 
   it('serves a photo uploaded through one instance from another over the same database and bucket', async () => {
-    const other = await startServer({ database: 'postgres', databaseUrl: server.databaseUrl, env: { ...s3.environment(PREFIX), PETSTORE_BOOTSTRAP_API_KEY: server.apiKey } });
+    const other = await startServer({
+      database: 'postgres',
+      databaseUrl: server.databaseUrl,
+      env: { ...s3.environment(PREFIX), PETSTORE_BOOTSTRAP_API_KEY: server.apiKey },
+    });
     try {
       const petId = await addPetOn(target());
       const photo = await addPhoto(target(), petId, await jpeg(800, 600));

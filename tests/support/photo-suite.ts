@@ -117,8 +117,16 @@ export function describePhotoApi(store: string, target: () => PhotoTarget) {
     });
 
     it.each([
-      ['a text file named .png', async () => formData([{ name: 'file', bytes: Buffer.from('not a picture at all\n'), filename: 'cat.png', type: 'image/png' }]), /not an image/],
-      ['an HTML page sent as image/png', async () => ({ body: Buffer.from('<!doctype html><script>alert(1)</script>'), contentType: 'image/png' }), /not an image/],
+      [
+        'a text file named .png',
+        async () => formData([{ name: 'file', bytes: Buffer.from('not a picture at all\n'), filename: 'cat.png', type: 'image/png' }]),
+        /not an image/,
+      ],
+      [
+        'an HTML page sent as image/png',
+        async () => ({ body: Buffer.from('<!doctype html><script>alert(1)</script>'), contentType: 'image/png' }),
+        /not an image/,
+      ],
       ['an SVG sent as image/png', async () => ({ body: svg(), contentType: 'image/png' }), /SVG.*PNG/],
       ['an SVG sent as image/svg+xml', async () => ({ body: svg(), contentType: 'image/svg+xml' }), /SVG.*PNG/],
       ['a HEIC photo', async () => ({ body: await heic(), contentType: 'image/heic' }), /HEIC.*JPEG/],

@@ -15,12 +15,6 @@ type Colour = { r: number; g: number; b: number };
 const solid = (width: number, height: number, background: Colour | string = { r: 200, g: 120, b: 40 }) =>
   sharp({ create: { width, height, channels: 3, background } });
 
-/** A photo-like JPEG: noise, so that it compresses as a photo does (about 0.9 bytes a pixel at this quality). */
-export const noisyJpeg = (width: number, height: number, quality = 90) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .jpeg({ quality })
-    .toBuffer();
-
 export const jpeg = (width = 64, height = 48) => solid(width, height).jpeg().toBuffer();
 export const png = (width = 64, height = 48) => solid(width, height, { r: 20, g: 90, b: 200 }).png().toBuffer();
 export const webp = (width = 64, height = 48) => solid(width, height).webp().toBuffer();
@@ -135,9 +129,11 @@ export async function fetchPhotoFile(target: PhotoTarget, url: string, headers: 
   const bytes = Buffer.from(await response.arrayBuffer());
   const where = `GET ${url} -> ${response.status}`;
   expect([200, 304], `${where}: ${bytes.toString('utf8', 0, 300)}`).toContain(response.status);
-  const documented = (await openApiDocument()).paths['/photos/{photoId}/{variant}']?.get?.responses?.[String(response.status)] as { content?: object } | undefined;
+  const documented = (await openApiDocument()).paths['/photos/{photoId}/{variant}']?.get?.responses?.[String(response.status)] as
+    { content?: object } | undefined;
   expect(documented, `${where}: documented`).toBeDefined();
-  if (response.status === 200) expect(Object.keys(documented!.content ?? {}), `${where}: Content-Type documented`).toContain(response.headers.get('content-type'));
+  if (response.status === 200)
+    expect(Object.keys(documented!.content ?? {}), `${where}: Content-Type documented`).toContain(response.headers.get('content-type'));
   else expect(bytes.byteLength, `${where}: no body`).toBe(0);
   expect(response.headers.get('x-request-id'), `${where}: X-Request-Id`).toBeTruthy();
   return { status: response.status, headers: response.headers, bytes };

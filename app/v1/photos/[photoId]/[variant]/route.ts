@@ -25,7 +25,9 @@ export const GET = apiRoute({ operation: null }, async ({ request, url, params, 
   const file = PhotoFileParams.safeParse(params);
   if (!file.success) throw noSuchPhoto();
   const signed = PhotoFileQuery.safeParse({ expires: url.searchParams.get('expires') ?? undefined, signature: url.searchParams.get('signature') ?? undefined });
-  const check = signed.success ? checkSignedUrl(url.pathname, signed.data.expires, signed.data.signature) : { refusal: 'This photo URL is not signed: use the URL as the API gave it.' };
+  const check = signed.success
+    ? checkSignedUrl(url.pathname, signed.data.expires, signed.data.signature)
+    : { refusal: 'This photo URL is not signed: use the URL as the API gave it.' };
   if ('refusal' in check) throw new ApiError('forbidden', check.refusal);
   const { photoId, variant } = file.data;
   const photo = await photoToServe(database, photoId);
@@ -35,7 +37,13 @@ export const GET = apiRoute({ operation: null }, async ({ request, url, params, 
     'cache-control': `private, max-age=${check.secondsLeft}, immutable`,
     'content-security-policy': 'sandbox',
   };
-  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(headers.etag)) return answer({ status: 304, body: null, headers });
+  if (
+    request.headers
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(headers.etag)
+  )
+    return answer({ status: 304, body: null, headers });
   const bytes = await inPhotoSlot('serving', () => photoStore(database).get(photo.storageKey, variant));
   if (!bytes) throw noSuchPhoto();
   return answer({ status: 200, body: bytes, headers: { ...headers, 'content-type': variantType(variant, photo.contentType) } });

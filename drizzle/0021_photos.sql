@@ -20,6 +20,12 @@ CREATE TABLE "photo_blobs" (
 	CONSTRAINT "photo_blobs_storage_key_variant_pk" PRIMARY KEY("storage_key","variant")
 );
 --> statement-breakpoint
+CREATE TABLE "signing_keys" (
+	"name" text PRIMARY KEY NOT NULL,
+	"secret" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "pet_photos_pet_id_sort_key_idx" ON "pet_photos" USING btree ("pet_id","sort_key","id") WHERE "pet_photos"."detached_at" is null;--> statement-breakpoint
 CREATE INDEX "pet_photos_detached_at_idx" ON "pet_photos" USING btree ("detached_at") WHERE "pet_photos"."detached_at" is not null;--> statement-breakpoint
 CREATE INDEX "photo_blobs_created_at_idx" ON "photo_blobs" USING btree ("created_at");--> statement-breakpoint

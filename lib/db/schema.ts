@@ -112,6 +112,15 @@ export const photoBlobs = pgTable(
   (table) => [primaryKey({ columns: [table.storageKey, table.variant] }), index('photo_blobs_created_at_idx').on(table.createdAt)],
 );
 
+// Keys the service signs with, each made at random the first time it is needed and kept
+// here, so every instance over this database signs and checks alike with nothing to
+// configure (lib/domain/signing-keys.ts): `photo-urls` signs photos' URLs.
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: bytea('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 // Categories of pets (experimental). A pet's categoryId need not name one.
 export const categories = pgTable(
   'categories',

@@ -7,13 +7,14 @@
 // (photo-store.ts); bytes that never got a row, and the photos of pets deleted more
 // than 30 days ago, are swept.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
-import { MAX_PHOTOS_PER_PET, type PhotoMediaType, type PhotoVariant } from '../contract/photos';
+import { MAX_PHOTOS_PER_PET, type PhotoMediaType, type PhotoUrls, type PhotoVariant } from '../contract/photos';
 import type { Database, Executor } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { petPhotos, pets } from '../db/schema';
 import { recorded } from './activity';
 import type { PhotoImages } from './photo-images';
 import { photoStore, type PhotoStore } from './photo-store';
+import { photoUrlSigner } from './photo-urls';
 import { refused, succeeded, type Outcome } from './outcome';
 
 /** A photo as the domain knows it; the HTTP layer adds its signed URLs. */
@@ -260,15 +261,16 @@ export async function photoToServe(database: Database, photoId: bigint): Promise
 /** The media type a variant is served as. */
 export const variantType = (variant: PhotoVariant, original: PhotoMediaType): PhotoMediaType => (variant === 'original' ? original : 'image/webp');
 
-/** The cover (position 0) of each of these pets that has one: one query for a page. */
-export async function coversOf(database: Database, petIds: number[]): Promise<Map<number, { id: number; storageKey: string }>> {
+/** The signed URLs of the cover (position 0) of each of these pets that has one: one query for a page. */
+export async function coverUrlsOf(database: Database, petIds: number[]): Promise<Map<number, PhotoUrls>> {
   if (petIds.length === 0) return new Map();
   const rows = await database
-    .selectDistinctOn([petPhotos.petId], { petId: petPhotos.petId, id: petPhotos.id, storageKey: petPhotos.storageKey })
+    .selectDistinctOn([petPhotos.petId], { petId: petPhotos.petId, id: petPhotos.id })
     .from(petPhotos)
     .where(and(inArray(petPhotos.petId, petIds), isNull(petPhotos.detachedAt)))
     .orderBy(asc(petPhotos.petId), asc(petPhotos.sortKey), asc(petPhotos.id));
-  return new Map(rows.map((row) => [row.petId, { id: row.id, storageKey: row.storageKey }]));
+  const { urlsOf } = await photoUrlSigner(database);
+  return new Map(rows.map((row) => [row.petId, urlsOf(row.id)]));
 }
 
 const SWEEP_BATCH = 100;

@@ -4,12 +4,12 @@
 import { PetPhotosParams } from '@/lib/contract/photos';
 import { inspectImage, makePhotoImages } from '@/lib/domain/photo-images';
 import { listPhotos, roomForPhoto, storeAndAddPhoto } from '@/lib/domain/photos';
+import { photoUrlSigner } from '@/lib/domain/photo-urls';
 import { acceptedOf, valueOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { inPhotoSlot } from '@/lib/http/photo-slots';
 import { readPhotoUpload } from '@/lib/http/photo-upload';
-import { photoOf } from '@/lib/http/photo-urls';
 import { parseParams } from '@/lib/http/query';
 import { json } from '@/lib/http/respond';
 
@@ -17,6 +17,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ operation: 'listPetPhotos' }, async ({ params, database }) => {
   const { petId } = parseParams(params, PetPhotosParams);
+  const { photoOf } = await photoUrlSigner(database);
   return json(valueOf(await listPhotos(database, petId)).map(photoOf));
 });
 
@@ -28,6 +29,7 @@ export const POST = apiRoute({ operation: 'addPetPhoto' }, async ({ request, par
   const image = acceptedOf(await inspectImage(upload));
   const images = acceptedOf(await inPhotoSlot('processing', () => makePhotoImages(upload, image)));
   const photo = valueOf(await storeAndAddPhoto(database, petId, images));
+  const { photoOf } = await photoUrlSigner(database);
   return json(photoOf(photo), { status: 201, headers: { location: `/v1/pets/${photo.petId}/photos/${photo.id}` } });
 });
 

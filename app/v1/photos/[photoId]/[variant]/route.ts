@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { PhotoFileParams, PhotoFileQuery } from '@/lib/contract/photos';
 import { photoStore } from '@/lib/domain/photo-store';
+import { checkSignedUrl } from '@/lib/domain/photo-urls';
 import { photoToServe, variantType } from '@/lib/domain/photos';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { otherMethods } from '@/lib/http/other-methods';
 import { inPhotoSlot } from '@/lib/http/photo-slots';
-import { checkSignedUrl } from '@/lib/http/photo-urls';
 import { answer } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
@@ -25,11 +25,11 @@ export const GET = apiRoute({ operation: null }, async ({ request, url, params, 
   const file = PhotoFileParams.safeParse(params);
   if (!file.success) throw noSuchPhoto();
   const signed = PhotoFileQuery.safeParse({ expires: url.searchParams.get('expires') ?? undefined, signature: url.searchParams.get('signature') ?? undefined });
+  const { photoId, variant } = file.data;
   const check = signed.success
-    ? checkSignedUrl(url.pathname, signed.data.expires, signed.data.signature)
+    ? await checkSignedUrl(database, { photoId, variant, ...signed.data })
     : { refusal: 'This photo URL is not signed: use the URL as the API gave it.' };
   if ('refusal' in check) throw new ApiError('forbidden', check.refusal);
-  const { photoId, variant } = file.data;
   const photo = await photoToServe(database, photoId);
   if (!photo) throw noSuchPhoto();
   const headers = {

@@ -3,13 +3,15 @@ CREATE TABLE "pet_photos" (
 	"pet_id" bigint NOT NULL,
 	"sort_key" integer NOT NULL,
 	"storage_key" text NOT NULL,
+	"store" text DEFAULT 'database' NOT NULL,
 	"content_type" text NOT NULL,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
 	"bytes" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"detached_at" timestamp with time zone,
-	CONSTRAINT "pet_photos_storage_key_unique" UNIQUE("storage_key")
+	CONSTRAINT "pet_photos_storage_key_unique" UNIQUE("storage_key"),
+	CONSTRAINT "pet_photos_store_known" CHECK ("pet_photos"."store" in ('database', 's3'))
 );
 --> statement-breakpoint
 CREATE TABLE "photo_blobs" (

@@ -70,9 +70,9 @@ export const petCounts = pgTable(
 
 // A pet's photos (docs/API.md, "Photos"). No foreign key to pets: when a pet is deleted a
 // trigger marks its photos detached (unreachable at once), and they are kept 30 days for a
-// restore, then swept with their bytes (lib/domain/photos.ts). The bytes live where
-// PHOTO_STORE_URL says, under `storage_key` (lib/domain/photo-store.ts); the row is written
-// only once they are stored.
+// restore, then swept with their bytes (lib/domain/photos.ts). The bytes live in the store
+// `store` names, under `storage_key` (lib/domain/photo-store.ts); the row is written only
+// once they are stored.
 export const petPhotos = pgTable(
   'pet_photos',
   {
@@ -81,6 +81,8 @@ export const petPhotos = pgTable(
     // The order of the pet's photos (ties by id); a Photo's position is its rank, 0 the cover.
     sortKey: integer('sort_key').notNull(),
     storageKey: text('storage_key').notNull().unique(),
+    // Which store holds its files (lib/domain/photo-store.ts): 'database' or 's3'.
+    store: text('store').notNull().default('database'),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -95,6 +97,7 @@ export const petPhotos = pgTable(
     index('pet_photos_detached_at_idx')
       .on(table.detachedAt)
       .where(sql`${table.detachedAt} is not null`),
+    check('pet_photos_store_known', sql`${table.store} in ('database', 's3')`),
   ],
 );
 

@@ -2,9 +2,11 @@
 // table of their own (photo_blobs), so the embedded database and a fleet over one
 // PostgreSQL need nothing more; with PHOTO_STORE_URL=s3://bucket[/prefix], in any
 // S3-compatible store (endpoint, region and credentials from the standard AWS_*
-// variables). Each photo's images are stored under one new key, `<key>/<variant>`,
-// before its row is written (lib/domain/photos.ts); keys with no row are swept.
-import { randomUUID } from 'node:crypto';
+// variables). New photos go where PHOTO_STORE_URL says; each photo's row names the store
+// that holds its files (`store`), so switching stores loses nothing, and `npm run photos
+// -- move` brings the older ones over. A photo's files are kept under its storage key,
+// `<key>/<variant>`, stored before its row is written (lib/domain/photos.ts); keys no
+// row names are swept.
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -21,17 +23,32 @@ import { PHOTO_VARIANTS, type PhotoVariant } from '../contract/photos';
 import { config } from '../runtime/config';
 import { processState } from '../process-state';
 import { recorded } from './activity';
-import type { PhotoImages } from './photo-images';
+
+export const PHOTO_STORES = ['database', 's3'] as const;
+export type PhotoStoreKind = (typeof PHOTO_STORES)[number];
+
+/** A photo's files: each size's bytes and type. */
+export type PhotoFiles = Record<PhotoVariant, { bytes: Uint8Array; contentType: string }>;
 
 export type PhotoStore = {
-  /** Stores a photo's images under a new key, and returns the key. */
-  put: (images: PhotoImages) => Promise<string>;
-  /** One image's bytes, or undefined when nothing is stored there. */
+  kind: PhotoStoreKind;
+  /** Stores a photo's files under its storage key (over any there). */
+  put: (storageKey: string, files: PhotoFiles) => Promise<void>;
+  /** One file's bytes, or undefined when nothing is stored there. */
   get: (storageKey: string, variant: PhotoVariant) => Promise<Uint8Array | undefined>;
-  /** Removes a photo's images (nothing, for a key with none). */
+  /** Removes a photo's files (nothing, for a key with none). */
   remove: (storageKey: string) => Promise<void>;
   /** The keys stored before `before`, a page at a time (the sweep's candidates). */
   keysStoredBefore: (before: Date) => AsyncGenerator<string[]>;
+};
+
+export type PhotoStores = {
+  /** Where new photos go: PHOTO_STORE_URL's store. */
+  forNew: PhotoStore;
+  /** The store a photo's row names. */
+  of: (kind: PhotoStoreKind) => PhotoStore;
+  /** The stores that may hold files: the database always, S3 when configured. */
+  all: PhotoStore[];
 };
 
 const UNAVAILABLE = 'PHOTO_STORE_UNAVAILABLE';
@@ -44,22 +61,28 @@ class PhotoStoreUnavailable extends Error {
 /** By its code: the error may come from another bundle's copy of this module. */
 export const isPhotoStoreUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === UNAVAILABLE;
 
-/** The store PHOTO_STORE_URL (or `url`) names: S3, or the database itself. */
-export function photoStore(database: Executor, url = config().PHOTO_STORE_URL): PhotoStore {
-  return url ? s3Store(s3Location(url)) : databaseStore(database);
+/** The stores, S3 at PHOTO_STORE_URL (or `url`; null: none) when there is one. */
+export function photoStores(database: Executor, url: string | null = config().PHOTO_STORE_URL ?? null): PhotoStores {
+  const inDatabase = databaseStore(database);
+  const inS3 = url ? s3Store(s3Location(url)) : undefined;
+  return {
+    forNew: inS3 ?? inDatabase,
+    of: (kind) => (kind === 'database' ? inDatabase : (inS3 ?? unconfiguredS3)),
+    all: inS3 ? [inDatabase, inS3] : [inDatabase],
+  };
 }
 
 const KEYS_PER_PAGE = 500;
 
 function databaseStore(database: Executor): PhotoStore {
   return {
-    // A write like any other: the acting key's rights are checked first (act_as, drizzle/0018).
-    put: async (images) => {
-      const storageKey = randomUUID();
-      await recorded(database, (transaction) =>
-        transaction.insert(photoBlobs).values(PHOTO_VARIANTS.map((variant) => ({ storageKey, variant, bytes: images[variant].bytes }))),
-      );
-      return storageKey;
+    kind: 'database',
+    // Writes like any other: the acting key's rights are checked first (act_as, drizzle/0018).
+    put: async (storageKey, files) => {
+      await recorded(database, async (transaction) => {
+        await transaction.delete(photoBlobs).where(eq(photoBlobs.storageKey, storageKey));
+        await transaction.insert(photoBlobs).values(PHOTO_VARIANTS.map((variant) => ({ storageKey, variant, bytes: files[variant].bytes })));
+      });
     },
     get: async (storageKey, variant) => {
       const [row] = await database
@@ -88,6 +111,17 @@ function databaseStore(database: Executor): PhotoStore {
   };
 }
 
+const unavailable = (message: string, cause?: unknown) => new PhotoStoreUnavailable(message, { cause });
+
+/** A photo whose row says S3, on an instance without PHOTO_STORE_URL: its files cannot be reached from here. */
+const unconfiguredS3: PhotoStore = {
+  kind: 's3',
+  put: () => Promise.reject(unavailable('PHOTO_STORE_URL is not set')),
+  get: () => Promise.reject(unavailable('this photo is in S3, and PHOTO_STORE_URL is not set')),
+  remove: () => Promise.reject(unavailable('PHOTO_STORE_URL is not set')),
+  keysStoredBefore: async function* () {},
+};
+
 type S3Location = { bucket: string; prefix: string };
 
 function s3Location(url: string): S3Location {
@@ -114,32 +148,31 @@ async function s3Call<Result>(call: () => Promise<Result>): Promise<Result> {
   try {
     return await call();
   } catch (error) {
-    throw new PhotoStoreUnavailable(`the photo store did not answer: ${(error as Error).name}`, { cause: error });
+    throw unavailable(`the photo store did not answer: ${(error as Error).name}`, error);
   }
 }
 
 function s3Store({ bucket, prefix }: S3Location): PhotoStore {
   const client = s3Client();
   const objectKey = (storageKey: string, variant: PhotoVariant) => `${prefix}${storageKey}/${variant}`;
-  const remove = (storageKey: string) =>
-    s3Call(() =>
+  const remove = async (storageKey: string) => {
+    await s3Call(() =>
       Promise.all(PHOTO_VARIANTS.map((variant) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(storageKey, variant) })))),
-    ).then(() => undefined);
+    );
+  };
   return {
-    put: async (images) => {
-      const storageKey = randomUUID();
+    kind: 's3',
+    put: async (storageKey, files) => {
       const puts = PHOTO_VARIANTS.map((variant) =>
         client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: objectKey(storageKey, variant), Body: images[variant].bytes, ContentType: images[variant].contentType }),
+          new PutObjectCommand({ Bucket: bucket, Key: objectKey(storageKey, variant), Body: files[variant].bytes, ContentType: files[variant].contentType }),
         ),
       );
-      const results = await Promise.allSettled(puts);
-      if (results.some((result) => result.status === 'rejected')) {
-        // What was stored goes now; what this fails to remove, the sweep removes.
-        await remove(storageKey).catch(() => {});
-        return s3Call(() => Promise.reject((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason));
-      }
-      return storageKey;
+      const failed = (await Promise.allSettled(puts)).find((result) => result.status === 'rejected');
+      if (!failed) return;
+      // What was stored goes now; what this fails to remove, the sweep removes.
+      await remove(storageKey).catch(() => {});
+      throw unavailable(`the photo store did not answer: ${(failed.reason as Error).name}`, failed.reason);
     },
     get: async (storageKey, variant) => {
       try {
@@ -147,7 +180,7 @@ function s3Store({ bucket, prefix }: S3Location): PhotoStore {
         return await object.Body!.transformToByteArray();
       } catch (error) {
         if (error instanceof NoSuchKey) return undefined;
-        throw new PhotoStoreUnavailable(`the photo store did not answer: ${(error as Error).name}`, { cause: error });
+        throw unavailable(`the photo store did not answer: ${(error as Error).name}`, error);
       }
     },
     remove,

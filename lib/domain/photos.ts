@@ -7,13 +7,14 @@
 // (photo-store.ts); bytes that never got a row, and the photos of pets deleted more
 // than 30 days ago, are swept.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
-import { MAX_PHOTOS_PER_PET, type PhotoMediaType, type PhotoUrls, type PhotoVariant } from '../contract/photos';
+import { MAX_PHOTOS_PER_PET, PHOTO_VARIANTS, type PhotoMediaType, type PhotoUrls, type PhotoVariant } from '../contract/photos';
 import type { Database, Executor } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { petPhotos, pets } from '../db/schema';
 import { recorded } from './activity';
 import type { PhotoImages } from './photo-images';
-import { photoStore, type PhotoStore } from './photo-store';
+import { randomUUID } from 'node:crypto';
+import { photoStores, type PhotoFiles, type PhotoStoreKind, type PhotoStores } from './photo-store';
 import { photoUrlSigner } from './photo-urls';
 import { refused, succeeded, type Outcome } from './outcome';
 
@@ -124,7 +125,12 @@ export async function roomForPhoto(database: Database, id: bigint): Promise<Outc
  * (the cover if it is the first). Refused (404, 409) when the pet is gone or full; the
  * caller then removes the bytes it stored.
  */
-async function addPhoto(database: Database, id: bigint, images: PhotoImages, storageKey: string): Promise<Outcome<PhotoRecord>> {
+async function addPhoto(
+  database: Database,
+  id: bigint,
+  images: PhotoImages,
+  stored: { storageKey: string; store: PhotoStoreKind },
+): Promise<Outcome<PhotoRecord>> {
   const petId = asRowId(id);
   if (petId === undefined) return noPet(Number(id));
   return recorded(database, async (transaction) => {
@@ -141,7 +147,7 @@ async function addPhoto(database: Database, id: bigint, images: PhotoImages, sto
       .values({
         petId,
         sortKey: (taken?.last ?? -1) + 1,
-        storageKey,
+        ...stored,
         contentType: original.contentType,
         width: original.width,
         height: original.height,
@@ -161,12 +167,14 @@ export async function storeAndAddPhoto(
   database: Database,
   id: bigint,
   images: PhotoImages,
-  store: PhotoStore = photoStore(database),
+  stores: PhotoStores = photoStores(database),
 ): Promise<Outcome<PhotoRecord>> {
-  const storageKey = await store.put(images);
+  const store = stores.forNew;
+  const storageKey = randomUUID();
+  await store.put(storageKey, images);
   const forget = () => store.remove(storageKey).catch(() => {});
   try {
-    const added = await addPhoto(database, id, images, storageKey);
+    const added = await addPhoto(database, id, images, { storageKey, store: store.kind });
     if (!added.ok) await forget();
     return added;
   } catch (error) {
@@ -179,8 +187,9 @@ export async function storeAndAddPhoto(
 export async function removePhotoAndBytes(database: Database, id: bigint, photoId: bigint): Promise<Outcome<null>> {
   const removed = await removePhoto(database, id, photoId);
   if (!removed.ok) return removed;
-  await photoStore(database)
-    .remove(removed.value)
+  await photoStores(database)
+    .of(removed.value.store)
+    .remove(removed.value.storageKey)
     .catch(() => {});
   return succeeded(null);
 }
@@ -223,8 +232,12 @@ export async function movePhoto(database: Database, id: bigint, photoId: bigint,
   });
 }
 
-/** Removes a photo's row; returns its storage key. */
-async function removePhoto(database: Database, id: bigint, photoId: bigint): Promise<Outcome<string>> {
+type StoredAt = { storageKey: string; store: PhotoStoreKind };
+
+const storedAt = { storageKey: petPhotos.storageKey, store: sql<PhotoStoreKind>`${petPhotos.store}` };
+
+/** Removes a photo's row; returns where its files are. */
+async function removePhoto(database: Database, id: bigint, photoId: bigint): Promise<Outcome<StoredAt>> {
   const petId = asRowId(id);
   const rowId = asRowId(photoId);
   if (petId === undefined) return noPet(Number(id));
@@ -234,8 +247,8 @@ async function removePhoto(database: Database, id: bigint, photoId: bigint): Pro
     const [removed] = await transaction
       .delete(petPhotos)
       .where(and(eq(petPhotos.id, rowId), eq(petPhotos.petId, petId), isNull(petPhotos.detachedAt)))
-      .returning({ storageKey: petPhotos.storageKey });
-    return removed ? succeeded(removed.storageKey) : noPhoto(petId, photoId);
+      .returning(storedAt);
+    return removed ? succeeded(removed) : noPhoto(petId, photoId);
   });
 }
 
@@ -244,18 +257,18 @@ async function removePhoto(database: Database, id: bigint, photoId: bigint): Pro
 const servedPhoto = (database: Database) =>
   preparedStatement(database, 'served_photo', () =>
     database
-      .select({ storageKey: petPhotos.storageKey, contentType: petPhotos.contentType })
+      .select({ ...storedAt, contentType: petPhotos.contentType })
       .from(petPhotos)
       .where(and(eq(petPhotos.id, sql.placeholder('id')), isNull(petPhotos.detachedAt)))
       .prepare('served_photo'),
   );
 
 /** Where a live photo's bytes are, and the original's type; undefined for no such photo. */
-export async function photoToServe(database: Database, photoId: bigint): Promise<{ storageKey: string; contentType: PhotoMediaType } | undefined> {
+export async function photoToServe(database: Database, photoId: bigint): Promise<(StoredAt & { contentType: PhotoMediaType }) | undefined> {
   const rowId = asRowId(photoId);
   if (rowId === undefined) return undefined;
   const [row] = await servedPhoto(database).execute({ id: rowId });
-  return row && { storageKey: row.storageKey, contentType: row.contentType as PhotoMediaType };
+  return row && { ...row, contentType: row.contentType as PhotoMediaType };
 }
 
 /** The media type a variant is served as. */
@@ -277,14 +290,14 @@ const SWEEP_BATCH = 100;
 
 /**
  * Removes what no one can reach any more: the photos of pets deleted more than
- * `detachedDays` ago (rows, then bytes), and bytes stored before `unclaimedBefore` that no
- * row names (an upload that failed between the two, a removal whose bytes were left).
- * Returns how many photos' bytes went. Run by every instance now and then (lib/runtime/startup.ts):
- * what two sweeps remove at once is removed once.
+ * `detachedDays` ago (rows, then files), and files stored before `unclaimedBefore` that no
+ * row names (an upload that failed between the two, a removal whose files were left), in
+ * every store in use. Returns how many photos' files went. Run by every instance now and then
+ * (lib/runtime/startup.ts): what two sweeps remove at once is removed once.
  */
 export async function sweepPhotos(
   database: Database,
-  store: PhotoStore,
+  stores: PhotoStores,
   options: { detachedDays: number; unclaimedBefore: Date } = {
     detachedDays: DETACHED_PHOTOS_KEPT_DAYS,
     unclaimedBefore: new Date(Date.now() - UNCLAIMED_BYTES_KEPT_MS),
@@ -304,18 +317,57 @@ export async function sweepPhotos(
             .limit(SWEEP_BATCH),
         ),
       )
-      .returning({ storageKey: petPhotos.storageKey });
-    for (const { storageKey } of expired) await store.remove(storageKey);
+      .returning(storedAt);
+    for (const { storageKey, store } of expired) await stores.of(store).remove(storageKey);
     swept += expired.length;
     if (expired.length < SWEEP_BATCH) break;
   }
-  for await (const keys of store.keysStoredBefore(options.unclaimedBefore)) {
-    const named = await database.select({ storageKey: petPhotos.storageKey }).from(petPhotos).where(inArray(petPhotos.storageKey, keys));
-    const claimed = new Set(named.map((row) => row.storageKey));
-    for (const key of keys.filter((key) => !claimed.has(key))) {
-      await store.remove(key);
-      swept += 1;
+  for (const store of stores.all) {
+    for await (const keys of store.keysStoredBefore(options.unclaimedBefore)) {
+      const named = await database
+        .select({ storageKey: petPhotos.storageKey })
+        .from(petPhotos)
+        .where(and(inArray(petPhotos.storageKey, keys), eq(petPhotos.store, store.kind)));
+      const claimed = new Set(named.map((row) => row.storageKey));
+      for (const key of keys.filter((key) => !claimed.has(key))) {
+        await store.remove(key);
+        swept += 1;
+      }
     }
   }
   return swept;
+}
+
+const MOVE_BATCH = 20;
+
+/**
+ * Moves the files of up to MOVE_BATCH photos (live or kept for a restore) into the store
+ * `to`: each is copied, its row then names `to`, and only then is the old copy removed, so
+ * a photo is served throughout and a move cut short is taken up again. Returns how many
+ * moved; `npm run photos -- move` calls it until none is left.
+ */
+export async function movePhotoFiles(database: Database, stores: PhotoStores, to: PhotoStoreKind): Promise<number> {
+  const target = stores.of(to);
+  const rows = await database
+    .select({ id: petPhotos.id, ...storedAt, contentType: petPhotos.contentType })
+    .from(petPhotos)
+    .where(sql`${petPhotos.store} <> ${to}`)
+    .orderBy(asc(petPhotos.id))
+    .limit(MOVE_BATCH);
+  for (const row of rows) {
+    const source = stores.of(row.store);
+    const files = {} as PhotoFiles;
+    for (const variant of PHOTO_VARIANTS) {
+      const bytes = await source.get(row.storageKey, variant);
+      if (!bytes) throw new Error(`photo ${row.id}: its ${variant} is missing from the ${row.store} store`);
+      files[variant] = { bytes, contentType: variantType(variant, row.contentType as PhotoMediaType) };
+    }
+    await target.put(row.storageKey, files);
+    await database
+      .update(petPhotos)
+      .set({ store: to })
+      .where(and(eq(petPhotos.id, row.id), eq(petPhotos.store, row.store)));
+    await source.remove(row.storageKey);
+  }
+  return rows.length;
 }

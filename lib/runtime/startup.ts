@@ -4,7 +4,7 @@
 // in to the dashboard, fill an empty embedded catalogue, and schedule the activity
 // log's pruning and the photos' sweep.
 import { pruneActivity } from '../domain/activity';
-import { photoStore } from '../domain/photo-store';
+import { photoStores } from '../domain/photo-store';
 import { sweepPhotos } from '../domain/photos';
 import { ensureBootstrapKey } from '../domain/api-keys';
 import { describeBug, failureReason, logFailure } from '../failure-log';
@@ -70,7 +70,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  */
 function schedulePhotoSweeping(database: Database): void {
   const sweep = () =>
-    sweepPhotos(database, photoStore(database)).then(
+    sweepPhotos(database, photoStores(database)).then(
       (swept) => swept > 0 && log.info({ swept }, 'photos no one can reach removed'),
       (error: unknown) => logFailure('photos not swept; retrying in an hour', failureReason(error)),
     );

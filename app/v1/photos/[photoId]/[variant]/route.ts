@@ -5,7 +5,7 @@
 // a copy the client holds. Files are read from the store in the instance's serving slots.
 import { createHash } from 'node:crypto';
 import { PhotoFileParams, PhotoFileQuery } from '@/lib/contract/photos';
-import { photoStore } from '@/lib/domain/photo-store';
+import { photoStores } from '@/lib/domain/photo-store';
 import { checkSignedUrl } from '@/lib/domain/photo-urls';
 import { photoToServe, variantType } from '@/lib/domain/photos';
 import { ApiError, notFound } from '@/lib/http/errors';
@@ -44,7 +44,7 @@ export const GET = apiRoute({ operation: null }, async ({ request, url, params, 
       .includes(headers.etag)
   )
     return answer({ status: 304, body: null, headers });
-  const bytes = await inPhotoSlot('serving', () => photoStore(database).get(photo.storageKey, variant));
+  const bytes = await inPhotoSlot('serving', () => photoStores(database).of(photo.store).get(photo.storageKey, variant));
   if (!bytes) throw noSuchPhoto();
   return answer({ status: 200, body: bytes, headers: { ...headers, 'content-type': variantType(variant, photo.contentType) } });
 });

@@ -161,7 +161,7 @@ export function useMovePetPhoto(petId: number) {
 }
 
 /** The photos with one moved to `position` (past the last: the last), positions renumbered. */
-export function moved(photos: Photo[], photoId: number, position: number): Photo[] {
+function moved(photos: Photo[], photoId: number, position: number): Photo[] {
   const photo = photos.find((candidate) => candidate.id === photoId);
   if (!photo) return photos;
   const order = photos.filter((candidate) => candidate.id !== photoId);

@@ -71,7 +71,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<{ ok: true; value
 function encodedAs(pipeline: Sharp, contentType: PhotoMediaType): Sharp {
   switch (contentType) {
     case 'image/jpeg':
-      return pipeline.jpeg({ quality: 90 });
+      return pipeline.jpeg({ quality: 90, optimizeCoding: false });
     case 'image/png':
       return pipeline.png({ compressionLevel: 6 });
     case 'image/webp':

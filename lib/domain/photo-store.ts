@@ -30,7 +30,7 @@ export type PhotoStoreKind = (typeof PHOTO_STORES)[number];
 /** A photo's files: each size's bytes and type. */
 export type PhotoFiles = Record<PhotoVariant, { bytes: Uint8Array; contentType: string }>;
 
-export type PhotoStore = {
+type PhotoStore = {
   kind: PhotoStoreKind;
   /** Stores a photo's files under its storage key (over any there). */
   put: (storageKey: string, files: PhotoFiles) => Promise<void>;

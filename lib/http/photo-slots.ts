@@ -1,24 +1,36 @@
-// How much photo work one instance does at once: decoding and encoding uploads
-// (PHOTO_PROCESSING_SLOTS, each on libvips' threads) and sending photo files
-// (PHOTO_SERVING_SLOTS, each holding one file's bytes). A request past the slots
-// waits its turn, in order; past as many waiting as the queue takes it is answered
-// 503 at once, so a burst costs a bounded amount of memory and never blocks the
-// event loop. Counted per process (lib/process-state.ts).
+// How much photo work one instance does at once: uploads in flight, each holding its
+// body and its images from the first byte read to the row stored (PHOTO_UPLOAD_SLOTS;
+// one more waits unread, its bytes left in the network's buffers), of which so many are
+// decoded and encoded at once (PHOTO_PROCESSING_SLOTS, each on libvips' threads), and
+// photo files being sent (PHOTO_SERVING_SLOTS, each holding one file's bytes). A request
+// past the slots waits its turn, in order; past as many waiting as the queue takes it is
+// answered 503 at once. So a burst of uploads costs a bounded amount of memory and never
+// blocks the event loop (docs/PERFORMANCE.md, "Photos"). Counted per process (lib/process-state.ts).
 import { config } from '../runtime/config';
 import { processState } from '../process-state';
 import { ApiError } from './errors';
 
 type Slots = { running: number; waiting: (() => void)[] };
 
-const slots = processState('photoSlots', () => ({ processing: { running: 0, waiting: [] }, serving: { running: 0, waiting: [] } }) as Record<PhotoWork, Slots>);
+type PhotoWork = 'uploading' | 'processing' | 'serving';
 
-type PhotoWork = 'processing' | 'serving';
+const slots = processState('photoSlots', (): Record<PhotoWork, Slots> => ({
+  uploading: { running: 0, waiting: [] },
+  processing: { running: 0, waiting: [] },
+  serving: { running: 0, waiting: [] },
+}));
 
 function boundsOf(work: PhotoWork): { running: number; waiting: number } {
   const settings = config();
-  return work === 'processing'
-    ? { running: settings.PHOTO_PROCESSING_SLOTS, waiting: settings.PHOTO_PROCESSING_QUEUE }
-    : { running: settings.PHOTO_SERVING_SLOTS, waiting: settings.PHOTO_SERVING_SLOTS };
+  switch (work) {
+    case 'uploading':
+      return { running: settings.PHOTO_UPLOAD_SLOTS, waiting: settings.PHOTO_UPLOAD_QUEUE };
+    // Only uploads in their slots process: they wait for one in order, however many.
+    case 'processing':
+      return { running: settings.PHOTO_PROCESSING_SLOTS, waiting: Infinity };
+    case 'serving':
+      return { running: settings.PHOTO_SERVING_SLOTS, waiting: settings.PHOTO_SERVING_SLOTS };
+  }
 }
 
 /** Runs `task` in one of the slots of `work`, after those waiting before it; 503 when too many wait. */

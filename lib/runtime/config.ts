@@ -91,10 +91,12 @@ const ConfigSchema = z
       .min(1)
       .max(7 * 24 * 3600)
       .default(3600),
-    // Photos decoded and encoded at once per instance (libvips' threads), and how many
-    // uploads may wait for a turn before one more is answered 503 (lib/http/photo-slots.ts).
-    PHOTO_PROCESSING_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
-    PHOTO_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(1000).default(20),
+    // Photo uploads in flight per instance (each holds its body and images), how many more
+    // may wait unread before one more is answered 503, and of those in flight, how many are
+    // decoded and encoded at once (libvips' threads): lib/http/photo-slots.ts.
+    PHOTO_UPLOAD_SLOTS: z.coerce.number().int().min(1).max(64).default(3),
+    PHOTO_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1000).default(50),
+    PHOTO_PROCESSING_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
     // Photo files read from the store and sent at once per instance; one more waits, and past
     // as many again waiting it is answered 503.
     PHOTO_SERVING_SLOTS: z.coerce.number().int().min(1).max(1000).default(16),

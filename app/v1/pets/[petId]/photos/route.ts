@@ -1,6 +1,7 @@
 // GET /v1/pets/{petId}/photos (listPetPhotos) and POST (addPetPhoto), experimental: a
-// pet's photos by position, and an upload, checked from its bytes (lib/domain/photo-images.ts),
-// made into its sizes in one of the instance's processing slots, stored, then added.
+// pet's photos by position, and an upload, read in one of the instance's upload slots,
+// checked from its bytes (lib/domain/photo-images.ts), made into its sizes in one of its
+// processing slots, stored, then added (lib/http/photo-slots.ts).
 import { PetPhotosParams } from '@/lib/contract/photos';
 import { inspectImage, makePhotoImages } from '@/lib/domain/photo-images';
 import { listPhotos, roomForPhoto, storeAndAddPhoto } from '@/lib/domain/photos';
@@ -25,10 +26,12 @@ export const POST = apiRoute({ operation: 'addPetPhoto' }, async ({ request, par
   const { petId } = parseParams(params, PetPhotosParams);
   // A pet that is gone or full refuses the upload before its bytes are read.
   valueOf(await roomForPhoto(database, petId));
-  const upload = await readPhotoUpload(request);
-  const image = acceptedOf(await inspectImage(upload));
-  const images = acceptedOf(await inPhotoSlot('processing', () => makePhotoImages(upload, image)));
-  const photo = valueOf(await storeAndAddPhoto(database, petId, images));
+  const photo = await inPhotoSlot('uploading', async () => {
+    const upload = await readPhotoUpload(request);
+    const image = acceptedOf(await inspectImage(upload));
+    const images = acceptedOf(await inPhotoSlot('processing', () => makePhotoImages(upload, image)));
+    return valueOf(await storeAndAddPhoto(database, petId, images));
+  });
   const { photoOf } = await photoUrlSigner(database);
   return json(photoOf(photo), { status: 201, headers: { location: `/v1/pets/${photo.petId}/photos/${photo.id}` } });
 });

@@ -22,7 +22,7 @@ const MAX_SEMI_SPACE_MB = 16;
 // glibc's allocator gives each thread that allocates an arena of its own and keeps what is
 // freed there: the threads of libvips (sharp), decoding and encoding photos, left the server's
 // RSS hundreds of MB above what it used. Two arenas, as sharp's documentation advises (or
-// jemalloc): docs/PERFORMANCE.md, "Photos". A value in the environment is kept.
+// jemalloc): docs/ARCHITECTURE.md, "Photos". A value in the environment is kept.
 /** The environment the server runs with, beside the caller's. */
 export const serverEnvironment = () => ({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 

@@ -119,7 +119,7 @@ export function useDeletePet(petId: number) {
   });
 }
 
-// A photo's URLs work for 45 to 60 minutes (docs/API.md, "Photos"): a page left open fetches fresh ones before.
+// A photo's URLs work for 45 to 60 minutes (docs/API.md, "Photos (experimental)"): a page left open fetches fresh ones before.
 const PHOTO_URLS_REFRESH_MS = 15 * 60_000;
 
 /** The pet's photos by position, the cover first. */

@@ -1,6 +1,6 @@
 // Pet photos (experimental): the Photo, its signed URLs, the parameters of
 // /v1/pets/{petId}/photos and of the signed file URLs, and the limits an upload
-// is held to (docs/API.md, "Photos").
+// is held to (docs/API.md, "Photos (experimental)").
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from './limits.mjs';
 import { documentAs, int64Id } from './params';

@@ -68,7 +68,7 @@ export const petCounts = pgTable(
   (table) => [primaryKey({ columns: [table.status, table.shard] })],
 );
 
-// A pet's photos (docs/API.md, "Photos"). No foreign key to pets: when a pet is deleted a
+// A pet's photos (docs/API.md, "Photos (experimental)"). No foreign key to pets: when a pet is deleted a
 // trigger marks its photos detached (unreachable at once), and they are kept 30 days for a
 // restore, then swept with their bytes (lib/domain/photos.ts). The bytes live in the store
 // `store` names, under `storage_key` (lib/domain/photo-store.ts); the row is written only

@@ -37,7 +37,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<{ ok: true; value
     // No pixel limit here: nothing is decoded, and the count is checked below with a message of ours.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    return refusedImage('unsupported_media_type', `The body is not an image that can be read. ${SEND_INSTEAD}`);
+    return refusedImage('unsupported_media_type', `This file is not an image that can be read. ${SEND_INSTEAD}`);
   }
   const contentType = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'image/avif' : undefined) : FORMATS[metadata.format];
   if (metadata.format === 'svg') {

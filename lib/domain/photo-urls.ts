@@ -1,4 +1,4 @@
-// Signed photo URLs (docs/API.md, "Photos"): `/v1/photos/{photoId}/{variant}?expires=…&signature=…`,
+// Signed photo URLs (docs/API.md, "Photos (experimental)"): `/v1/photos/{photoId}/{variant}?expires=…&signature=…`,
 // the signature an HMAC-SHA256 over the path and the expiry, as an S3 presigned URL is, so
 // an `<img>` fetches them with no header. The key is the database's `photo-urls` signing
 // key (signing-keys.ts), which every instance shares. An expiry is rounded to a quarter of

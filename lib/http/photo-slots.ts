@@ -5,7 +5,7 @@
 // photo files being sent (PHOTO_SERVING_SLOTS, each holding one file's bytes). A request
 // past the slots waits its turn, in order; past as many waiting as the queue takes it is
 // answered 503 at once. So a burst of uploads costs a bounded amount of memory and never
-// blocks the event loop (docs/PERFORMANCE.md, "Photos"). Counted per process (lib/process-state.ts).
+// blocks the event loop (docs/ARCHITECTURE.md, "Photos"). Counted per process (lib/process-state.ts).
 import { config } from '../runtime/config';
 import { processState } from '../process-state';
 import { ApiError } from './errors';

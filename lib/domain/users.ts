@@ -102,13 +102,14 @@ export type ProviderRefusal = 'removed' | 'disabled';
 
 /**
  * The user a sign-in through the identity provider is for: made at their first sign-in
- * (without a password), given the role their groups map to at every later one. The app
+ * (without a password), given the role their groups map to at every later one (unless
+ * `keepsRole`: the provider sent no groups, and the role given here stands). The app
  * keeps the last word: a disabled user, or one deleted here, stays out; the last enabled
  * admin keeps that role (the change is refused as in the dashboard).
  */
 export async function userFromProvider(
   database: Database,
-  person: { email: string; role: Role; at: Date },
+  person: { email: string; role: Role; at: Date; keepsRole?: boolean },
 ): Promise<{ ok: true; user: User; keptRole?: string } | { ok: false; reason: ProviderRefusal }> {
   const email = normaliseEmail(person.email);
   const found = await recorded(database, async (tx) => {
@@ -122,7 +123,7 @@ export async function userFromProvider(
   if (found === 'removed') return { ok: false, reason: 'removed' };
   const { user, isNew } = found;
   if (user.disabled) return { ok: false, reason: 'disabled' };
-  if (isNew || user.role === person.role) return { ok: true, user };
+  if (isNew || person.keepsRole || user.role === person.role) return { ok: true, user };
   const changed = await updateUser(database, user.id, { role: person.role, by: undefined, at: person.at });
   return changed.ok ? { ok: true, user: changed.value.user } : { ok: true, user, keptRole: changed.message };
 }

@@ -79,8 +79,9 @@ export async function setPassword(database: Executor, email: string, password: s
 let decoyHash: Promise<string> | undefined;
 
 /**
- * The user when the email and password match and the account is enabled, else undefined;
- * `breakGlass` says whether they may sign in with a password when only single sign-on may.
+ * The user when the email and password match (a disabled one too: `disabled` says so, and
+ * only someone who knows the password learns it), else undefined; `breakGlass` says whether
+ * they may sign in with a password when only single sign-on may.
  */
 export async function verifyCredentials(database: Executor, email: string, password: string): Promise<(User & { breakGlass: boolean }) | undefined> {
   const [row] = await database
@@ -94,7 +95,7 @@ export async function verifyCredentials(database: Executor, email: string, passw
     return undefined;
   }
   const { passwordHash, breakGlass, ...user } = row;
-  return (await verify(passwordHash, password)) && user.disabledAt === null ? { ...toUser(user), breakGlass } : undefined;
+  return (await verify(passwordHash, password)) ? { ...toUser(user), breakGlass } : undefined;
 }
 
 /** Why a person the identity provider vouches for may not sign in here. */
@@ -170,7 +171,8 @@ export async function changePassword(
   database: Database,
   change: { user: Pick<User, 'id' | 'email'>; keyId: number; currentPassword: string; newPassword: string; at: Date },
 ): Promise<boolean> {
-  if (!(await verifyCredentials(database, change.user.email, change.currentPassword))) return false;
+  const verified = await verifyCredentials(database, change.user.email, change.currentPassword);
+  if (!verified || verified.disabled) return false;
   await revoking(database, async (tx) => {
     await setPassword(tx, change.user.email, change.newPassword);
     const stoppedKeyIds = await revokeKeysOfUser(tx, change.user.id, {

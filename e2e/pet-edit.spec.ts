@@ -33,6 +33,16 @@ test('edits a pet: name, category and status, and the page shows them', async ({
   expect(await client.getPet(pet.id)).toEqual({ id: pet.id, name: `${pet.name} the Second`, categoryId: category.id, status: 'sold' });
 });
 
+test('a pet added as pending keeps it on offer, and the hint says why', async ({ page }) => {
+  const pet = await apiClient().createPet({ name: `Added pending ${Date.now()}`, categoryId: 2, status: 'pending' });
+  await page.goto(`/pets/${pet.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${pet.name}` });
+  await expect(dialog.getByLabel('Status')).toHaveValue('pending');
+  await expect(dialog.getByText('Pending was set when this pet was added')).toBeVisible();
+  await expect(dialog.getByText('Pending is not offered')).toHaveCount(0);
+});
+
 test('offers only the statuses the rules allow: pending never, none while an order is open (linked)', async ({ page }) => {
   const client = apiClient();
   const pet = await client.createPet({ name: `Ordered ${Date.now()}`, categoryId: 2, status: 'available' });

@@ -27,6 +27,8 @@ export function PetStatusField({ pet, error }: { pet: Pet | undefined; error: st
       </Link>{' '}
       ({openOrder.status}): the status follows it until it is delivered or cancelled.
     </>
+  ) : pet.status === 'pending' ? (
+    'Optional. Pending was set when this pet was added; once changed, it comes back only from placing an order.'
   ) : (
     'Optional. Pending is not offered: it comes from placing an order.'
   );

@@ -15,7 +15,7 @@ import { listenToChannel } from '../db/client';
 import { processState } from '../process-state';
 import { config } from '../runtime/config';
 import { log } from '../runtime/log';
-import { whenDraining } from '../runtime/shutdown';
+import { isDraining, whenDraining } from '../runtime/shutdown';
 
 const CHANGES_CHANNEL = 'petstore_changes';
 // One slice of fan-out works this long at most before yielding to I/O and timers.
@@ -123,8 +123,11 @@ function broadcast(feed: Hub, event: FeedEvent): void {
   for (const subscriber of feed.subscribers) subscriber.send(event);
 }
 
-/** A stream refused: its key, or its user, holds as many as one may, or the process serves as many as it takes. */
-export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number };
+/**
+ * A stream refused: its key, or its user, holds as many as one may, or the process serves
+ * as many as it takes, or is shutting down (a stream taken then would hold the drain).
+ */
+export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number } | { limit: 'draining' };
 
 /**
  * Subscribes a stream of `holder` to this process's feed: `ready` at once if
@@ -133,6 +136,7 @@ export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number };
  */
 export function subscribeToChanges(holder: StreamHolder, send: (event: FeedEvent) => void): { unsubscribe: () => void } | { refused: FeedRefusal } {
   const feed = hub();
+  if (isDraining()) return { refused: { limit: 'draining' } };
   const { PETSTORE_CHANGE_STREAMS_PER_KEY: perKey, PETSTORE_CHANGE_STREAMS_PER_USER: perUser, PETSTORE_CHANGE_STREAMS_PER_PROCESS: perProcess } = config();
   const counted: { name: string; limit: FeedRefusal['limit']; max: number }[] = [{ name: `key:${holder.keyId}`, limit: 'key', max: perKey }];
   if (holder.userId !== null) counted.push({ name: `user:${holder.userId}`, limit: 'user', max: perUser });

@@ -4,7 +4,7 @@
 // page's dialog, this pet given).
 import { ArrowLeft, Pencil, ShoppingBag, ShoppingCart } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { usePet, usePetTimestamps } from '@/lib/client/hooks';
@@ -113,9 +113,9 @@ export function PetDetails({ petId }: { petId: number }) {
       )}
       {placed && (
         <Notice tone="success" title="Order placed" className="mb-4" onDismiss={() => setPlaced(undefined)}>
-          <Link href={`/orders/${placed.id}`} className="underline underline-offset-2">
+          <IntentLink href={`/orders/${placed.id}`} className="underline underline-offset-2">
             Order {placed.id}
-          </Link>{' '}
+          </IntentLink>{' '}
           is placed (quantity {placed.quantity}); the pet is now pending.
         </Notice>
       )}

@@ -31,6 +31,10 @@ test('edits a pet: name, category and status, and the page shows them', async ({
   await expect(field(page, 'Category')).toContainText(category.name);
   await expect(field(page, 'Status')).toHaveText('Sold');
   expect(await client.getPet(pet.id)).toEqual({ id: pet.id, name: `${pet.name} the Second`, categoryId: category.id, status: 'sold' });
+
+  // The notice was about that save: the next action takes it away.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved' })).toHaveCount(0);
 });
 
 test('a pet added as pending keeps it on offer, and the hint says why', async ({ page }) => {

@@ -21,7 +21,7 @@ import { TableSkeleton } from '../table-skeleton';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { UrlSelect } from '../url-select';
-import { Notice } from '../ui/notice';
+import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ExportPetsButton } from './export-pets-button';
@@ -93,12 +93,12 @@ export function PetCatalogue() {
         />
       )}
       {added && (
-        <Notice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
+        <FlashNotice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
           Pet id {added.id}.{' '}
           <IntentLink href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">
             View {added.name}
           </IntentLink>
-        </Notice>
+        </FlashNotice>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <PetSearch name={filters.name} onSearch={(name) => showList(hrefWith({ name }), 'replace')} />

@@ -10,7 +10,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Change } from '../contract/changes';
 import { queryKeys } from './hooks';
-import { usePetstoreClient } from './provider';
+import { useEndSession, usePetstoreClient } from './provider';
 
 /** The shortest time between two refreshes of what a tab shows. */
 const REFRESH_EVERY_MS = 1_000;
@@ -66,6 +66,7 @@ function throttledInvalidation(queryClient: QueryClient) {
 export function LiveUpdates() {
   const client = usePetstoreClient();
   const queryClient = useQueryClient();
+  const endSession = useEndSession();
   useEffect(() => {
     const stop = new AbortController();
     const changes = throttledInvalidation(queryClient);
@@ -75,6 +76,8 @@ export function LiveUpdates() {
       {
         onChange: (change) => changes.add(change),
         onResync: () => void queryClient.invalidateQueries(),
+        // The session ended (a revoke ends its streams at once): to the sign-in page, without a click.
+        onUnauthorized: endSession,
         onConnection: (isConnected) => {
           if (!isConnected || hasListened) return;
           hasListened = true;
@@ -86,6 +89,6 @@ export function LiveUpdates() {
       stop.signal,
     );
     return () => stop.abort();
-  }, [client, queryClient]);
+  }, [client, queryClient, endSession]);
   return null;
 }

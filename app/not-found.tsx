@@ -1,7 +1,7 @@
 // Any address nothing answers (/nope): the message in the app frame when signed
 // in, else under the brand with the way to sign in.
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { connection } from 'next/server';
 import { AppShell } from '@/components/app-shell';
 import { Brand } from '@/components/brand';
@@ -24,12 +24,12 @@ export default async function NotFound() {
   return (
     <div className="min-h-dvh">
       <header className="flex items-center justify-between gap-4 border-b border-zinc-200 bg-white px-4 py-3 md:px-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <Link href="/pets" className="rounded-lg" aria-label="Petstore home">
+        <IntentLink href="/pets" className="rounded-lg" aria-label="Petstore home">
           <Brand />
-        </Link>
-        <Link href="/signin" className={buttonClasses('secondary', 'sm')}>
+        </IntentLink>
+        <IntentLink href="/signin" className={buttonClasses('secondary', 'sm')}>
           Sign in
-        </Link>
+        </IntentLink>
       </header>
       <main id="main" className="px-4">
         <NotFoundMessage />

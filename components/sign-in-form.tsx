@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { throttledRetryAfter } from '@/lib/auth/throttled-error';
-import { PASSWORD_SIGN_IN_OFF } from '@/lib/auth/password-sign-in-off';
+import { ACCOUNT_DISABLED, PASSWORD_SIGN_IN_OFF } from '@/lib/auth/sign-in-refusals';
 import { Button } from './ui/button';
 import { Field, Input } from './ui/field';
 import { Notice } from './ui/notice';
@@ -67,6 +67,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
 function signInErrorMessage(error: string | null | undefined): string {
   if (error === 'CredentialsSignin') return 'Wrong email or password.';
   if (error === PASSWORD_SIGN_IN_OFF) return 'Passwords are turned off here: use the single sign-on button.';
+  if (error === ACCOUNT_DISABLED) return 'Your account is disabled. Ask an admin to enable it.';
   const retryAfter = throttledRetryAfter(error);
   if (retryAfter) return `Too many failed attempts. Try again in ${formatWait(retryAfter)}.`;
   return 'Signing in failed; try again.';

@@ -7,6 +7,7 @@ const code = 'font-mono';
 
 export function SignInHint() {
   const settings = config();
+  if (settings.OIDC_ISSUER) return <>New here? Sign in with {settings.OIDC_NAME}: your account is made at your first sign-in when your groups give access.</>;
   if (settings.ADMIN_EMAIL) {
     return (
       <>

@@ -8,19 +8,8 @@ import type { PetstoreClient } from '../lib/client/api-client';
 import type { Pet } from '../lib/contract/pets';
 import { apiClient } from './support/fixtures';
 import { inspectPage } from './support/inspect';
+import { seedPets } from './support/pets';
 import { signInAs } from './support/sign-in';
-
-/** `count` available pets named "<word> 0000"…, added 50 at a time. */
-async function seedPets(client: PetstoreClient, word: string, count: number): Promise<Pet[]> {
-  const pets: Pet[] = [];
-  for (let start = 0; start < count; start += 50) {
-    const batch = Array.from({ length: Math.min(50, count - start) }, (_, index) =>
-      client.createPet({ name: `${word} ${String(start + index).padStart(4, '0')}`, categoryId: 8, status: 'available' }),
-    );
-    pets.push(...(await Promise.all(batch)));
-  }
-  return pets;
-}
 
 /** The pets among these ids as the API has them now (the batch read, 100 at a time). */
 async function readBack(client: PetstoreClient, pets: Pet[]): Promise<Map<number, Pet>> {

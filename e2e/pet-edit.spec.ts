@@ -31,6 +31,20 @@ test('edits a pet: name, category and status, and the page shows them', async ({
   await expect(field(page, 'Category')).toContainText(category.name);
   await expect(field(page, 'Status')).toHaveText('Sold');
   expect(await client.getPet(pet.id)).toEqual({ id: pet.id, name: `${pet.name} the Second`, categoryId: category.id, status: 'sold' });
+
+  // The notice was about that save: the next action takes it away.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved' })).toHaveCount(0);
+});
+
+test('a pet added as pending keeps it on offer, and the hint says why', async ({ page }) => {
+  const pet = await apiClient().createPet({ name: `Added pending ${Date.now()}`, categoryId: 2, status: 'pending' });
+  await page.goto(`/pets/${pet.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${pet.name}` });
+  await expect(dialog.getByLabel('Status')).toHaveValue('pending');
+  await expect(dialog.getByText('Pending was set when this pet was added')).toBeVisible();
+  await expect(dialog.getByText('Pending is not offered')).toHaveCount(0);
 });
 
 test('offers only the statuses the rules allow: pending never, none while an order is open (linked)', async ({ page }) => {

@@ -27,9 +27,16 @@ const USAGE = `Usage:
 Without --password, the password is asked for (not echoed). Without --role, create makes
 the first user an admin and later ones viewers.`;
 
-/** Reads a password from the terminal without echoing it (or one line from a pipe). */
+/** Reads a password from the terminal without echoing it, or the first line of what is piped in. */
 async function askPassword(prompt: string): Promise<string> {
-  const terminal = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  if (!process.stdin.isTTY) {
+    let piped = '';
+    for await (const chunk of process.stdin) piped += chunk;
+    const [line = ''] = piped.split(/\r?\n/);
+    if (!line) throw new UsageError('No password given: pass --password PASSWORD, or pipe it on standard input (no terminal to ask on).');
+    return line;
+  }
+  const terminal = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   const output = terminal as unknown as { _writeToOutput: (text: string) => void };
   const write = output._writeToOutput.bind(terminal);
   let prompted = false;
@@ -40,7 +47,7 @@ async function askPassword(prompt: string): Promise<string> {
   };
   const answer = await new Promise<string>((resolve) => terminal.question(prompt, resolve));
   terminal.close();
-  if (process.stdin.isTTY) process.stderr.write('\n');
+  process.stderr.write('\n');
   return answer;
 }
 

@@ -10,7 +10,7 @@ import { describedBy, Field, Input, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
 import { useContractForm } from '../use-contract-form';
 import { useRole } from '@/lib/client/provider';
-import { keyScopeRefusal, ROLE_SCOPE } from '@/lib/contract/roles';
+import { keyScopeRefusal, ROLE_SCOPE, SCOPE_ALLOWS } from '@/lib/contract/roles';
 import { scopesFor } from '@/lib/contract/api-keys';
 
 const DAY_MS = 86_400_000;
@@ -55,9 +55,10 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
       </Field>
       <Field id="key-scope" label="Scope" error={scopeError}>
         <Select {...describedBy('key-scope', scopeError)} name="scope" defaultValue="read" isInvalid={Boolean(scopeError)}>
-          <option value="read">Read: list and view pets and orders</option>
+          <option value="read">Read: {SCOPE_ALLOWS.read}</option>
           <option value="write" disabled={!canWrite}>
-            Write: read, and add pets{canWrite ? '' : ' (not for viewers)'}
+            Write: {SCOPE_ALLOWS.write}
+            {canWrite ? '' : ' (not for viewers)'}
           </option>
         </Select>
       </Field>

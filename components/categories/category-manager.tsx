@@ -11,7 +11,7 @@ import { TableSkeleton } from '../table-skeleton';
 import { describedBy, Field, Input } from '../ui/field';
 import { EmptyState } from '../ui/empty-state';
 import { SubmitButton } from '../ui/form-buttons';
-import { Notice } from '../ui/notice';
+import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
 import { useContractForm } from '../use-contract-form';
@@ -113,9 +113,9 @@ function AddCategoryForm() {
         <SubmitButton isSaving={form.isSaving} icon={<Plus aria-hidden />} label="Add category" pendingLabel="Adding…" className="mt-7" />
       </form>
       {added && (
-        <Notice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={form.clear}>
+        <FlashNotice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={form.clear}>
           Category id {added.id}.
-        </Notice>
+        </FlashNotice>
       )}
     </>
   );

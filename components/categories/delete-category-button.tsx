@@ -2,7 +2,7 @@
 // DeleteCategoryButton: deletes a category after a confirmation. While pets
 // use it the service refuses, and the dialog says how many and links to them.
 import { Trash2 } from 'lucide-react';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useDeleteCategory } from '@/lib/client/hooks';
 import type { ListedCategory } from '@/lib/contract/categories';
@@ -38,9 +38,9 @@ export function DeleteCategoryButton({ category }: { category: ListedCategory })
       errorDetail={
         isInUse && (
           <p className="mt-1">
-            <Link href={`/pets?categoryId=${category.id}`} className="font-medium underline underline-offset-2">
+            <IntentLink href={`/pets?categoryId=${category.id}`} className="font-medium underline underline-offset-2">
               See its pets
-            </Link>
+            </IntentLink>
           </p>
         )
       }

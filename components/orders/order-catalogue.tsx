@@ -5,7 +5,7 @@
 // "Place order" opens a dialog and ends with a notice linking to the new order.
 import { Inbox, SearchX, ShoppingBag } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { useState } from 'react';
 import { useOrderCounts, useOrders } from '@/lib/client/hooks';
 import type { Order, OrderCounts, OrderSort, OrderStatus } from '@/lib/contract/orders';
@@ -18,7 +18,7 @@ import { TableSkeleton } from '../table-skeleton';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { UrlSelect } from '../url-select';
-import { Notice } from '../ui/notice';
+import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './order-status-badge';
@@ -104,12 +104,12 @@ export function OrderCatalogue() {
         />
       )}
       {placed && (
-        <Notice tone="success" className="mb-4" title={`Order ${placed.id} placed`} onDismiss={() => setPlaced(undefined)}>
+        <FlashNotice tone="success" className="mb-4" title={`Order ${placed.id} placed`} onDismiss={() => setPlaced(undefined)}>
           Quantity {placed.quantity}; the pet is now pending.{' '}
-          <Link href={`/orders/${placed.id}`} className="font-medium underline underline-offset-2">
+          <IntentLink href={`/orders/${placed.id}`} className="font-medium underline underline-offset-2">
             View order {placed.id}
-          </Link>
-        </Notice>
+          </IntentLink>
+        </FlashNotice>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <PetSearch name={petName} onSearch={(name) => showList(filtered({ petName: name }), 'replace')} />

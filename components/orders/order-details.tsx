@@ -1,7 +1,7 @@
 'use client';
 // OrderDetails: one order's fields, its pet (a link, and the pet's status now),
 // and the moves its status allows.
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useOrder, usePet } from '@/lib/client/hooks';
 import { formatDateTime } from '../format';
@@ -65,9 +65,9 @@ function PetLink({ petId }: { petId: number }) {
   const pet = usePet(petId);
   return (
     <>
-      <Link href={`/pets/${petId}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+      <IntentLink href={`/pets/${petId}`} className="rounded text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
         {pet.data?.name ?? `Pet ${petId}`}
-      </Link>
+      </IntentLink>
       <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">#{petId}</span>
     </>
   );

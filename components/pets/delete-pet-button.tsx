@@ -2,7 +2,7 @@
 // DeletePetButton: deletes a pet after a confirmation. A pet with orders is
 // kept (orders are history): the dialog then says so and links to its orders.
 import { Trash2 } from 'lucide-react';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useDeletePet } from '@/lib/client/hooks';
 import type { Pet } from '@/lib/contract/pets';
@@ -33,9 +33,9 @@ export function DeletePetButton({ pet, onDeleted }: { pet: Pet; onDeleted: () =>
       errorDetail={
         hasOrders && (
           <p className="mt-1">
-            <Link href={`/orders?petId=${pet.id}`} className="font-medium underline underline-offset-2">
+            <IntentLink href={`/orders?petId=${pet.id}`} className="font-medium underline underline-offset-2">
               See its orders
-            </Link>
+            </IntentLink>
           </p>
         )
       }

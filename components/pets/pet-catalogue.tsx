@@ -5,7 +5,7 @@
 // a dialog and ends with a notice linking to the new pet. Selected pets can
 // be changed, deleted or exported together (bulk-actions.tsx).
 import { PawPrint, Plus, SearchX } from 'lucide-react';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useCategories, usePetCounts, usePets } from '@/lib/client/hooks';
@@ -21,7 +21,7 @@ import { TableSkeleton } from '../table-skeleton';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { UrlSelect } from '../url-select';
-import { Notice } from '../ui/notice';
+import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
 import { ExportPetsButton } from './export-pets-button';
@@ -93,12 +93,12 @@ export function PetCatalogue() {
         />
       )}
       {added && (
-        <Notice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
+        <FlashNotice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
           Pet id {added.id}.{' '}
-          <Link href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">
+          <IntentLink href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">
             View {added.name}
-          </Link>
-        </Notice>
+          </IntentLink>
+        </FlashNotice>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <PetSearch name={filters.name} onSearch={(name) => showList(hrefWith({ name }), 'replace')} />

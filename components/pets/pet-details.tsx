@@ -4,7 +4,7 @@
 // page's dialog, this pet given).
 import { ArrowLeft, Pencil, ShoppingBag, ShoppingCart } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { usePet, usePetTimestamps } from '@/lib/client/hooks';
@@ -16,6 +16,7 @@ import { LoadError } from '../load-error';
 import { RecordDetails } from '../record-details';
 import { Button, ButtonLink } from '../ui/button';
 import { Notice } from '../ui/notice';
+import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { DeletePetButton } from './delete-pet-button';
@@ -101,7 +102,7 @@ export function PetDetails({ petId }: { petId: number }) {
           }}
         />
       )}
-      {saved && <Notice tone="success" className="mb-4" title="Changes saved" onDismiss={() => setSaved(undefined)} />}
+      {saved && <FlashNotice tone="success" className="mb-4" title="Changes saved" onDismiss={() => setSaved(undefined)} />}
       {isOrdering && data && (
         <PlaceOrderDialog
           pet={data}
@@ -113,12 +114,12 @@ export function PetDetails({ petId }: { petId: number }) {
         />
       )}
       {placed && (
-        <Notice tone="success" title="Order placed" className="mb-4" onDismiss={() => setPlaced(undefined)}>
-          <Link href={`/orders/${placed.id}`} className="underline underline-offset-2">
+        <FlashNotice tone="success" title="Order placed" className="mb-4" onDismiss={() => setPlaced(undefined)}>
+          <IntentLink href={`/orders/${placed.id}`} className="underline underline-offset-2">
             Order {placed.id}
-          </Link>{' '}
+          </IntentLink>{' '}
           is placed (quantity {placed.quantity}); the pet is now pending.
-        </Notice>
+        </FlashNotice>
       )}
       <RecordDetails
         isLoading={pet.isPending}

@@ -4,7 +4,7 @@
 // so it is not offered; while the pet has an open (placed or approved) order the
 // status follows that order, so the select is locked, saying which order and
 // linking to it (a hidden field keeps the status as it is).
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { useOrders } from '@/lib/client/hooks';
 import { isOpen } from '@/lib/contract/order-transitions';
 import { PET_STATUSES, type Pet } from '@/lib/contract/pets';
@@ -22,11 +22,13 @@ export function PetStatusField({ pet, error }: { pet: Pet | undefined; error: st
   ) : openOrder ? (
     <>
       Set by{' '}
-      <Link href={`/orders/${openOrder.id}`} className="font-medium underline underline-offset-2">
+      <IntentLink href={`/orders/${openOrder.id}`} className="font-medium underline underline-offset-2">
         order {openOrder.id}
-      </Link>{' '}
+      </IntentLink>{' '}
       ({openOrder.status}): the status follows it until it is delivered or cancelled.
     </>
+  ) : pet.status === 'pending' ? (
+    'Optional. Pending was set when this pet was added; once changed, it comes back only from placing an order.'
   ) : (
     'Optional. Pending is not offered: it comes from placing an order.'
   );

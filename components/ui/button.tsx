@@ -1,5 +1,5 @@
 // Button and ButtonLink: the dashboard's one look for actions.
-import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
@@ -27,6 +27,6 @@ export function Button({ variant, size, className, type = 'button', ...props }: 
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
-  return <Link className={buttonClasses(variant, size, className)} {...props} />;
+export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof IntentLink> & { variant?: Variant; size?: Size }) {
+  return <IntentLink className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -18,7 +18,7 @@ export async function signIn(browser: Browser, email: string, password: string):
 
 /** A new user of the given role, signed in. */
 export async function signInAs(browser: Browser, role: Role): Promise<{ page: Page; email: string }> {
-  const email = `role-${role}-${Date.now()}@petstore.test`;
+  const email = `role-${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@petstore.test`;
   await apiClient().createUser({ email, password: PASSWORD, role });
   return { page: await signIn(browser, email, PASSWORD), email };
 }

@@ -78,7 +78,9 @@ export async function signInThroughProvider(claims: Record<string, unknown>, set
   const role = roleFromClaims(claims, settings);
   if (!role) return refuse('SsoNoRole');
   const actor = { keyId: null, userId: null, label: `single sign-on (${settings.OIDC_NAME})`, requestId: randomUUID(), needs: new Set<never>() };
-  const found = await actingAs(actor, () => userFromProvider(database, { email, role, at: now() }));
+  // A provider that sends no groups at all (Google) has no say on the role of someone known here.
+  const keepsRole = !(settings.OIDC_ROLES_CLAIM in claims);
+  const found = await actingAs(actor, () => userFromProvider(database, { email, role, at: now(), keepsRole }));
   if (!found.ok) return refuse(found.reason === 'disabled' ? 'SsoDisabled' : 'SsoRemoved');
   if (found.keptRole) log.warn({ userId: found.user.id, role: found.user.role, wanted: role }, `single sign-on kept the role: ${found.keptRole}`);
   await recordSignIn(database, { email, userId: found.user.id, isSuccess: true });

@@ -19,7 +19,7 @@ import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
 import { throttledError } from './throttled-error';
 import { OIDC_PROVIDER_ID, oidcProvider, signInThroughProvider } from './oidc';
 import { noteSignInFailure } from './sign-in-errors';
-import { PASSWORD_SIGN_IN_OFF } from './password-sign-in-off';
+import { ACCOUNT_DISABLED, PASSWORD_SIGN_IN_OFF } from './sign-in-refusals';
 
 /** How long a dashboard session, and its API key, lasts. */
 const SESSION_HOURS = 12;
@@ -54,8 +54,9 @@ export function authOptions(): AuthOptions {
           }
           const user = await verifyCredentials(database, credentials.email, credentials.password);
           // Recorded either way (a wrong password, an unknown email or a disabled account alike).
-          await recordSignIn(database, { email: normaliseEmail(credentials.email), userId: user?.id, isSuccess: Boolean(user) });
+          await recordSignIn(database, { email: normaliseEmail(credentials.email), userId: user?.id, isSuccess: Boolean(user && !user.disabled) });
           if (!user) return null;
+          if (user.disabled) throw new Error(ACCOUNT_DISABLED);
           if (settings.PASSWORD_SIGN_IN === 'off') {
             if (!user.breakGlass) throw new Error(PASSWORD_SIGN_IN_OFF);
             log.warn({ userId: user.id }, 'break-glass sign-in with a password while only single sign-on is on');

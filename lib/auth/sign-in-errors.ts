@@ -4,7 +4,7 @@
 // (withSignInFailures) and names it in the redirect to the sign-in page instead.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { log } from '../runtime/log';
-import { PASSWORD_SIGN_IN_OFF } from './password-sign-in-off';
+import { PASSWORD_SIGN_IN_OFF } from './sign-in-refusals';
 
 type ProviderFailure = 'SsoProviderDown' | 'SsoClientRejected' | 'SsoCheckFailed' | 'SsoTokenRejected' | 'SsoDenied';
 

@@ -12,6 +12,8 @@ export type ChangeFeedHandlers = {
   onResync?: () => void;
   /** true once the stream listens; false when it dropped (reconnecting follows, reported once until it is back). */
   onConnection?: (isConnected: boolean) => void;
+  /** The key was refused (401: the session ended): following stops. */
+  onUnauthorized?: () => void;
 };
 
 export type ChangeFeedOptions = {
@@ -31,26 +33,32 @@ export async function followChanges(options: ChangeFeedOptions, handlers: Change
   let hasBeenReady = false;
   let isConnected = false;
   while (!options.signal.aborted) {
+    let wasListening = false;
     try {
       await readOneStream(options, (event) => {
         if (event.type === 'retry') retryMs = event.ms;
         else if (event.type === 'ready') {
-          isConnected = true;
+          isConnected = wasListening = true;
           handlers.onConnection?.(true);
           if (hasBeenReady) handlers.onResync?.();
           hasBeenReady = true;
         } else if (event.type === 'resync') handlers.onResync?.();
         else handlers.onChange(event.change);
       });
-    } catch {
-      // The stream failed (server gone, 5xx, network): reconnect after the delay.
+    } catch (error) {
+      if (error instanceof Unauthorized) return handlers.onUnauthorized?.();
+      // Else the stream failed (server gone, 5xx, network): reconnect after the delay.
     }
     if (options.signal.aborted) return;
     if (isConnected) handlers.onConnection?.(false);
     isConnected = false;
-    await sleep(retryMs, options.signal);
+    // A stream that listened and was ended by the server (its key revoked, the instance
+    // draining) is opened again at once: the answer says which. A failed one waits.
+    if (!wasListening) await sleep(retryMs, options.signal);
   }
 }
+
+class Unauthorized extends Error {}
 
 type FeedEvent = { type: 'retry'; ms: number } | { type: 'ready' } | { type: 'resync' } | { type: 'change'; change: Change };
 
@@ -70,6 +78,7 @@ async function readOneStream(options: ChangeFeedOptions, onEvent: (event: FeedEv
       cache: 'no-store',
       signal: abort.signal,
     });
+    if (response.status === 401) throw new Unauthorized();
     if (!response.ok || !response.body) throw new Error(`GET /v1/changes answered ${response.status}`);
     const parser = createParser({
       onRetry: (ms) => onEvent({ type: 'retry', ms }),

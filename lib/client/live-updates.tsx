@@ -1,7 +1,8 @@
 'use client';
 // LiveUpdates: one subscription per tab to the change feed (GET /v1/changes,
-// followed by the typed client, which reconnects by itself). Each change marks
-// the React Query entries it touches as stale, and React Query fetches again
+// followed by the typed client, which reconnects by itself). The changes mark
+// the React Query entries they touch as stale, at most once a second however many
+// arrive (a bulk change elsewhere sends a thousand), and React Query fetches again
 // only those on screen; after a reconnect (changes may have been missed)
 // everything on screen is fetched again, and so, once the feed first listens,
 // is whatever had loaded before it did.
@@ -9,12 +10,17 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Change } from '../contract/changes';
 import { queryKeys } from './hooks';
-import { usePetstoreClient } from './provider';
+import { useEndSession, usePetstoreClient } from './provider';
 
-function invalidate(queryClient: QueryClient, change: Change): void {
-  const stale = (queryKey: unknown[]) => void queryClient.invalidateQueries({ queryKey });
+/** The shortest time between two refreshes of what a tab shows. */
+const REFRESH_EVERY_MS = 1_000;
+
+/** The query keys a change makes stale. */
+function staleKeys(queryClient: QueryClient, change: Change): unknown[][] {
+  const keys: unknown[][] = [];
+  const stale = (queryKey: unknown[]) => void keys.push(queryKey);
   // A bulk change's own thousand changes would refetch the list as many times; it refreshes once at its end.
-  if (change.resource === 'pet' && queryClient.isMutating({ mutationKey: queryKeys.bulkPetChange() }) > 0) return;
+  if (change.resource === 'pet' && queryClient.isMutating({ mutationKey: queryKeys.bulkPetChange() }) > 0) return keys;
   // Every change is in the activity log too.
   stale(queryKeys.activity());
   if (change.resource === 'pet') {
@@ -36,18 +42,46 @@ function invalidate(queryClient: QueryClient, change: Change): void {
     stale(change.petId === undefined ? ['pet'] : queryKeys.pet(change.petId));
     stale(queryKeys.pets());
   }
+  return keys;
+}
+
+/** Marks stale what the changes touch: at once after a quiet second, else once the second is up. */
+function throttledInvalidation(queryClient: QueryClient) {
+  const pending = new Map<string, unknown[]>();
+  let lastFlush = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    lastFlush = performance.now();
+    const keys = [...pending.values()];
+    pending.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  return {
+    add(change: Change) {
+      for (const key of staleKeys(queryClient, change)) pending.set(JSON.stringify(key), key);
+      if (pending.size === 0 || timer) return;
+      timer = setTimeout(flush, Math.max(0, lastFlush + REFRESH_EVERY_MS - performance.now()));
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 export function LiveUpdates() {
   const client = usePetstoreClient();
   const queryClient = useQueryClient();
+  const endSession = useEndSession();
   useEffect(() => {
     const stop = new AbortController();
+    const changes = throttledInvalidation(queryClient);
+    stop.signal.addEventListener('abort', changes.stop);
     let hasListened = false;
     void client.watchChanges(
       {
-        onChange: (change) => invalidate(queryClient, change),
+        onChange: (change) => changes.add(change),
         onResync: () => void queryClient.invalidateQueries(),
+        // The session ended (a revoke ends its streams at once): to the sign-in page, without a click.
+        onUnauthorized: endSession,
         onConnection: (isConnected) => {
           if (!isConnected || hasListened) return;
           hasListened = true;
@@ -59,6 +93,6 @@ export function LiveUpdates() {
       stop.signal,
     );
     return () => stop.abort();
-  }, [client, queryClient]);
+  }, [client, queryClient, endSession]);
   return null;
 }

@@ -10,6 +10,7 @@ import type { Role } from '../contract/roles';
 import { ApiClientError, PetstoreClient } from './api-client';
 
 const ClientContext = createContext<PetstoreClient | null>(null);
+const EndSessionContext = createContext<() => void>(() => {});
 type Me = { email: string; role: Role };
 const MeContext = createContext<Me>({ email: '', role: 'viewer' });
 
@@ -41,32 +42,35 @@ function newQueryClient(onUnauthorized: () => void): QueryClient {
 export function ApiClientProvider({ apiKey, me, children }: { apiKey: string; me: Me; children: ReactNode }) {
   const [client] = useState(() => new PetstoreClient({ apiKey }));
   const [hasEnded, setEnded] = useState(false);
-  const [queryClient] = useState(() => {
-    // Several queries fail at once when a session ends: one trip to the sign-in page, not one each.
+  const [endSession] = useState(() => {
+    // Several requests fail at once when a session ends: one trip to the sign-in page, not one each.
     let isLeaving = false;
-    return newQueryClient(() => {
+    return () => {
       if (isLeaving) return;
       isLeaving = true;
       setEnded(true);
       sendToSignIn();
-    });
+    };
   });
+  const [queryClient] = useState(() => newQueryClient(endSession));
   useEffect(() => {
     if (hasEnded) queryClient.clear();
   }, [hasEnded, queryClient]);
   return (
     <ClientContext.Provider value={client}>
-      <MeContext.Provider value={me}>
-        <QueryClientProvider client={queryClient}>
-          {hasEnded ? (
-            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-              Your session has ended. Taking you to the sign-in page…
-            </p>
-          ) : (
-            children
-          )}
-        </QueryClientProvider>
-      </MeContext.Provider>
+      <EndSessionContext.Provider value={endSession}>
+        <MeContext.Provider value={me}>
+          <QueryClientProvider client={queryClient}>
+            {hasEnded ? (
+              <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+                Your session has ended. Taking you to the sign-in page…
+              </p>
+            ) : (
+              children
+            )}
+          </QueryClientProvider>
+        </MeContext.Provider>
+      </EndSessionContext.Provider>
     </ClientContext.Provider>
   );
 }
@@ -75,6 +79,11 @@ export function usePetstoreClient(): PetstoreClient {
   const client = useContext(ClientContext);
   if (!client) throw new Error('usePetstoreClient needs an ApiClientProvider above it.');
   return client;
+}
+
+/** Leaves for the sign-in page (the session's key was refused), dropping what was shown. */
+export function useEndSession(): () => void {
+  return useContext(EndSessionContext);
 }
 
 /** The signed-in user's role: what the dashboard shows them (the server enforces it regardless). */

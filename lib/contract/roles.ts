@@ -59,6 +59,13 @@ export const OPERATION_SCOPE = {
 } as const satisfies Record<string, ApiKeyScope>;
 export type OperationId = keyof typeof OPERATION_SCOPE;
 
+/** What a key of each scope may do, in words (the rows of OPERATION_SCOPE with that scope, and those of the scopes it includes). */
+export const SCOPE_ALLOWS: Record<ApiKeyScope, string> = {
+  read: 'list and view pets, categories and orders, and follow changes',
+  write: 'read, and add, edit and delete pets, add, rename and delete categories, place and move orders',
+  admin: 'write, and manage users, everyone’s API keys and the activity log',
+};
+
 /** Whether a user of `role` may call `operation` from the dashboard. */
 export function may(role: Role, operation: OperationId): boolean {
   return scopesFor(ROLE_SCOPE[role]).includes(OPERATION_SCOPE[operation]);

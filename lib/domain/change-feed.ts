@@ -12,10 +12,11 @@
 // never holds the event loop (nor starves the LISTEN connection's heartbeat).
 import { Change } from '../contract/changes';
 import { listenToChannel } from '../db/client';
+import { REVOCATION_CHANNEL } from './api-key-cache';
 import { processState } from '../process-state';
 import { config } from '../runtime/config';
 import { log } from '../runtime/log';
-import { whenDraining } from '../runtime/shutdown';
+import { isDraining, whenDraining } from '../runtime/shutdown';
 
 const CHANGES_CHANNEL = 'petstore_changes';
 // One slice of fan-out works this long at most before yielding to I/O and timers.
@@ -26,7 +27,7 @@ const MAX_BACKLOG = 100_000;
 /** What a subscriber hears: listening (again), a change, or "changes may have been missed". */
 export type FeedEvent = { type: 'ready' } | { type: 'resync' } | { type: 'change'; change: Change } | { type: 'closing' };
 
-type Subscriber = { send: (event: FeedEvent) => void; isReady: boolean };
+type Subscriber = { keyId: number; send: (event: FeedEvent) => void; isReady: boolean };
 
 /** Whose stream it is: the key, and the user holding it (null for a key of no user). */
 export type StreamHolder = { keyId: number; userId: number | null };
@@ -79,6 +80,14 @@ function start(feed: Hub): void {
     feed.isStarted = false;
     log.warn({ err: error }, 'change feed: cannot listen');
   });
+  // A revoked key's streams end at once (a session that ended: its tab reconnects, is
+  // refused, and goes to the sign-in page), not at their next write's check of the key.
+  void listenToChannel(REVOCATION_CHANNEL, {
+    onMessage: (payload) => {
+      for (const subscriber of feed.subscribers) if (subscriber.keyId === Number(payload)) subscriber.send({ type: 'closing' });
+    },
+    onState: () => {},
+  }).catch(() => {});
 }
 
 // Called by the driver for each notification, possibly thousands in one read: queue only.
@@ -123,8 +132,11 @@ function broadcast(feed: Hub, event: FeedEvent): void {
   for (const subscriber of feed.subscribers) subscriber.send(event);
 }
 
-/** A stream refused: its key, or its user, holds as many as one may, or the process serves as many as it takes. */
-export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number };
+/**
+ * A stream refused: its key, or its user, holds as many as one may, or the process serves
+ * as many as it takes, or is shutting down (a stream taken then would hold the drain).
+ */
+export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number } | { limit: 'draining' };
 
 /**
  * Subscribes a stream of `holder` to this process's feed: `ready` at once if
@@ -133,12 +145,13 @@ export type FeedRefusal = { limit: 'key' | 'user' | 'process'; max: number };
  */
 export function subscribeToChanges(holder: StreamHolder, send: (event: FeedEvent) => void): { unsubscribe: () => void } | { refused: FeedRefusal } {
   const feed = hub();
+  if (isDraining()) return { refused: { limit: 'draining' } };
   const { PETSTORE_CHANGE_STREAMS_PER_KEY: perKey, PETSTORE_CHANGE_STREAMS_PER_USER: perUser, PETSTORE_CHANGE_STREAMS_PER_PROCESS: perProcess } = config();
   const counted: { name: string; limit: FeedRefusal['limit']; max: number }[] = [{ name: `key:${holder.keyId}`, limit: 'key', max: perKey }];
   if (holder.userId !== null) counted.push({ name: `user:${holder.userId}`, limit: 'user', max: perUser });
   for (const { name, limit, max } of counted) if ((feed.streamsByHolder.get(name) ?? 0) >= max) return { refused: { limit, max } };
   if (feed.subscribers.size >= perProcess) return { refused: { limit: 'process', max: perProcess } };
-  const subscriber: Subscriber = { send, isReady: feed.isListening };
+  const subscriber: Subscriber = { keyId: holder.keyId, send, isReady: feed.isListening };
   feed.subscribers.add(subscriber);
   for (const { name } of counted) feed.streamsByHolder.set(name, (feed.streamsByHolder.get(name) ?? 0) + 1);
   if (subscriber.isReady) send({ type: 'ready' });

@@ -79,8 +79,9 @@ export async function setPassword(database: Executor, email: string, password: s
 let decoyHash: Promise<string> | undefined;
 
 /**
- * The user when the email and password match and the account is enabled, else undefined;
- * `breakGlass` says whether they may sign in with a password when only single sign-on may.
+ * The user when the email and password match (a disabled one too: `disabled` says so, and
+ * only someone who knows the password learns it), else undefined; `breakGlass` says whether
+ * they may sign in with a password when only single sign-on may.
  */
 export async function verifyCredentials(database: Executor, email: string, password: string): Promise<(User & { breakGlass: boolean }) | undefined> {
   const [row] = await database
@@ -94,7 +95,7 @@ export async function verifyCredentials(database: Executor, email: string, passw
     return undefined;
   }
   const { passwordHash, breakGlass, ...user } = row;
-  return (await verify(passwordHash, password)) && user.disabledAt === null ? { ...toUser(user), breakGlass } : undefined;
+  return (await verify(passwordHash, password)) ? { ...toUser(user), breakGlass } : undefined;
 }
 
 /** Why a person the identity provider vouches for may not sign in here. */
@@ -102,13 +103,14 @@ export type ProviderRefusal = 'removed' | 'disabled';
 
 /**
  * The user a sign-in through the identity provider is for: made at their first sign-in
- * (without a password), given the role their groups map to at every later one. The app
+ * (without a password), given the role their groups map to at every later one (unless
+ * `keepsRole`: the provider sent no groups, and the role given here stands). The app
  * keeps the last word: a disabled user, or one deleted here, stays out; the last enabled
  * admin keeps that role (the change is refused as in the dashboard).
  */
 export async function userFromProvider(
   database: Database,
-  person: { email: string; role: Role; at: Date },
+  person: { email: string; role: Role; at: Date; keepsRole?: boolean },
 ): Promise<{ ok: true; user: User; keptRole?: string } | { ok: false; reason: ProviderRefusal }> {
   const email = normaliseEmail(person.email);
   const found = await recorded(database, async (tx) => {
@@ -122,7 +124,7 @@ export async function userFromProvider(
   if (found === 'removed') return { ok: false, reason: 'removed' };
   const { user, isNew } = found;
   if (user.disabled) return { ok: false, reason: 'disabled' };
-  if (isNew || user.role === person.role) return { ok: true, user };
+  if (isNew || person.keepsRole || user.role === person.role) return { ok: true, user };
   const changed = await updateUser(database, user.id, { role: person.role, by: undefined, at: person.at });
   return changed.ok ? { ok: true, user: changed.value.user } : { ok: true, user, keptRole: changed.message };
 }
@@ -169,7 +171,8 @@ export async function changePassword(
   database: Database,
   change: { user: Pick<User, 'id' | 'email'>; keyId: number; currentPassword: string; newPassword: string; at: Date },
 ): Promise<boolean> {
-  if (!(await verifyCredentials(database, change.user.email, change.currentPassword))) return false;
+  const verified = await verifyCredentials(database, change.user.email, change.currentPassword);
+  if (!verified || verified.disabled) return false;
   await revoking(database, async (tx) => {
     await setPassword(tx, change.user.email, change.newPassword);
     const stoppedKeyIds = await revokeKeysOfUser(tx, change.user.id, {

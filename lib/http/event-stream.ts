@@ -78,8 +78,14 @@ function frame(item: Item): string {
 // How long a key check is trusted before the next event or heartbeat asks again.
 const RECHECK_KEY_MS = 1_000;
 
-function refusal({ limit, max }: FeedRefusal): ApiError {
+function refusal(refused: FeedRefusal): ApiError {
   const headers = { 'retry-after': String(REFUSED_RETRY_AFTER_S) };
+  if (refused.limit === 'draining') {
+    return new ApiError('service_unavailable', 'This instance is shutting down; reconnect, and another instance will serve the stream.', {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  const { limit, max } = refused;
   if (limit === 'key') {
     return new ApiError(
       'rate_limited',

@@ -176,7 +176,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-function parseConfig(environment: NodeJS.ProcessEnv): Config {
+export function parseConfig(environment: Record<string, string | undefined>): Config {
   const result = ConfigSchema.safeParse(environment);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -19,7 +19,15 @@ type ShutdownHook = {
 };
 
 // server/shutdown.mjs reads the hook as `shutdown.hook` in the process's state.
-const shared = processState('shutdown', (): { hook?: ShutdownHook; drainHooks: (() => void)[] } => ({ drainHooks: [] }));
+const shared = processState('shutdown', (): { hook?: ShutdownHook; drainHooks: (() => void)[]; isDraining: boolean } => ({
+  drainHooks: [],
+  isDraining: false,
+}));
+
+/** Whether the drain has begun: what would hold it (a new change stream) is refused. */
+export function isDraining(): boolean {
+  return shared.isDraining;
+}
 
 /** Runs `hook` when the drain begins. */
 export function whenDraining(hook: () => void): void {
@@ -32,6 +40,7 @@ export function registerShutdownHook(): void {
     drainGraceMs: settings.PETSTORE_DRAIN_GRACE_MS,
     timeoutMs: settings.PETSTORE_SHUTDOWN_TIMEOUT_MS,
     beginDrain: () => {
+      shared.isDraining = true;
       for (const hook of shared.drainHooks) hook();
     },
     closeDatabase: closeDb,

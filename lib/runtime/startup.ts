@@ -13,7 +13,7 @@ import { databaseKind, db, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isStorageFull } from '../db/errors';
 import { embeddedStorage, STORAGE_FULL, storageFullError } from '../db/storage';
-import { showFirstSignIn } from './first-sign-in';
+import { showFirstSignIn, showHowToMakeFirstAdmin } from './first-sign-in';
 import { log } from './log';
 import { processState } from '../process-state';
 import { isCatalogueEmpty, seedCatalogue } from '../domain/seed';
@@ -95,7 +95,12 @@ async function ensureFirstUser(database: Database): Promise<void> {
     if (created) log.info({ email: created.email }, 'dashboard user created from ADMIN_EMAIL');
     return;
   }
-  if ((await databaseKind()) !== 'pglite' || (await countUsers(database)) > 0) return;
+  if ((await countUsers(database)) > 0) return;
+  if ((await databaseKind()) !== 'pglite') {
+    // With single sign-on, the first people come through the provider.
+    if (!settings.OIDC_ISSUER) showHowToMakeFirstAdmin();
+    return;
+  }
   const password = generatePassword();
   const created = await createUser(database, { email: GENERATED_ADMIN_EMAIL, password, role: 'admin' });
   if (!created) return;

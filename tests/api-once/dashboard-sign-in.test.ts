@@ -9,6 +9,7 @@ import { throttledRetryAfter } from '@/lib/auth/throttled-error';
 import { signInFailures } from '@/lib/db/schema';
 import { admitSignInAttempt, delayAfterFailures, FREE_ATTEMPTS, forgetSignInFailures } from '@/lib/domain/sign-in-throttle';
 import { createUser } from '@/lib/domain/users';
+import { api } from '../support/api';
 import { runCli } from '../support/cli';
 import { openTestDatabase } from '../support/database';
 import { serverWithData, type SeededServer } from '../support/seeded-server';
@@ -65,6 +66,14 @@ describe('sign-in throttling over HTTP', () => {
     expect(throttledRetryAfter(!variant.ok ? variant.error : undefined)).toBeDefined();
 
     expect(await signIn(server.baseUrl, other, PASSWORD)).toEqual({ ok: true });
+  });
+
+  it('tells a disabled user who typed the right password that the account is disabled; a wrong one learns nothing', async () => {
+    const email = uniqueEmail('disabled');
+    const id = await addUser(email, PASSWORD, 'viewer');
+    expect((await api('PATCH', `/v1/users/${id}`, { json: { disabled: true } })).status).toBe(200);
+    expect(await signIn(server.baseUrl, email, PASSWORD)).toEqual({ ok: false, error: 'AccountDisabled' });
+    expect(await signIn(server.baseUrl, email, 'wrong password')).toEqual({ ok: false, error: 'CredentialsSignin' });
   });
 
   it('refuses a sign-in without the CSRF token, even with the right password', async () => {

@@ -218,6 +218,22 @@ describe('graceful shutdown on SIGTERM', () => {
     expect([...(await storedNames(server, prefix))].sort()).toEqual(acknowledged.sort());
   }, 90_000);
 
+  it('takes no new change stream once it drains, so that none holds the drain', async () => {
+    server = await startServer({ database });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // A kept-alive connection, which the drain keeps open for the client's next request.
+    expect((await send(agent, server, 'GET', '/v1/pets?limit=1')).status).toBe(200);
+    const exited = exitOf(server);
+    server.process.kill('SIGTERM');
+    await until(() => server!.logs().includes('shutting down'));
+    // Taken, a stream would never end: give up on it after 3 s.
+    const stream = await Promise.race([send(agent, server, 'GET', '/v1/changes'), sleep(3_000).then(() => undefined)]);
+    agent.destroy();
+    expect(stream?.status).toBe(503);
+    expect(stream?.code).toBe('service_unavailable');
+    expect((await exited).code).toBe(0);
+  }, 60_000);
+
   it('does not wait past its shutdown timeout for a request that never ends', async () => {
     server = await startServer({ database, env: { PETSTORE_SHUTDOWN_TIMEOUT_MS: '1500' } });
     const stuck = startSlowCreate(server, `stuck-${Date.now()}`);

@@ -4,13 +4,23 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/api';
-import { runCli } from '../support/cli';
+import { runCli, runCliWithInput } from '../support/cli';
 import { signInToDashboard } from '../support/dashboard-session';
 
 const userCli = (...args: string[]) => runCli('scripts/user.ts', ...args);
 const PASSWORD = 'a cli test password';
 
 describe.skipIf(inject('database') !== 'postgres')('npm run user (lifecycle)', () => {
+  it('reads the password piped on standard input, and says what it needs when none comes', async () => {
+    const email = `cli-stdin-${randomBytes(6).toString('hex')}@people.test`;
+    const created = await runCliWithInput('scripts/user.ts', `${PASSWORD}\n`, 'create', '--email', email, '--role', 'viewer');
+    expect(created.code).toBe(0);
+    expect((await signInToDashboard(inject('baseUrl'), email, PASSWORD))?.role).toBe('viewer');
+    const none = await runCliWithInput('scripts/user.ts', '', 'create', '--email', `other-${email}`);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('No password given: pass --password PASSWORD, or pipe it on standard input');
+  });
+
   it('creates with a role, changes it, resets, disables, enables and deletes, each stopping what it must', async () => {
     const email = `cli-${randomBytes(6).toString('hex')}@people.test`;
     const baseUrl = inject('baseUrl');

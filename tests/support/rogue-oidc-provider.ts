@@ -6,7 +6,7 @@ import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Tamper = 'none' | 'audience' | 'issuer' | 'nonce' | 'expired' | 'unverified-email' | 'client-secret' | 'no-answer';
+type Tamper = 'none' | 'audience' | 'issuer' | 'nonce' | 'expired' | 'unverified-email' | 'client-secret' | 'no-answer';
 
 export type RogueProvider = { issuer: string; clientId: string; clientSecret: string; tamper: (how: Tamper) => void; stop: () => Promise<void> };
 

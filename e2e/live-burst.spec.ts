@@ -1,0 +1,70 @@
+// Other tabs merge a burst of changes (docs/DASHBOARD.md, "Live pages"): while one editor
+// changes 1,000 pets, three more tabs showing them refresh at most once a second. The
+// change's time with and without them is logged, a figure for a quiet machine.
+import { expect, test, type Page } from '@playwright/test';
+import { apiClient } from './support/fixtures';
+import { seedPets } from './support/pets';
+import { signInAs } from './support/sign-in';
+
+const isListRequest = (url: string) => /\/v1\/pets\?/.test(url) && !/[?&]id=/.test(url);
+
+/** The editor changes every pet named `word` to sold: the seconds from the click to the summary. */
+async function changeAll(page: Page, word: string): Promise<number> {
+  await page.goto(`/pets?name=${word}`);
+  await expect(page.getByText('1–20 of 1,000', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Select all \d+ pets on this page$/ }).check();
+  const bar = page.getByRole('region', { name: 'Selected pets' });
+  await bar.getByRole('button', { name: 'Select all 1,000 pets matching' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New status').selectOption({ label: 'Sold' });
+  const started = Date.now();
+  await dialog.getByRole('button', { name: 'Change 1,000 pets' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1,000 changed' })).toBeVisible({ timeout: 120_000 });
+  return (Date.now() - started) / 1000;
+}
+
+test('three other open tabs refresh at most once a second during a 1,000-pet change', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const client = apiClient();
+  const [alone, watched] = [`Ba${Date.now().toString(36)}`, `Bw${Date.now().toString(36)}`];
+  await seedPets(client, alone, 1000);
+  await seedPets(client, watched, 1000);
+  const { page } = await signInAs(browser, 'editor');
+
+  const withoutTabs = await changeAll(page, alone);
+
+  const watchers = [];
+  for (let person = 0; person < 3; person++) {
+    watchers.push(
+      await (async () => {
+        // Three other people, each with a session (and a key) of their own.
+        const { page: tab } = await signInAs(browser, 'viewer');
+        const lists: number[] = [];
+        tab.on('request', (request) => {
+          if (isListRequest(request.url())) lists.push(Date.now());
+        });
+        await tab.goto(`/pets?name=${watched}`);
+        await expect(tab.getByText('1–20 of 1,000', { exact: true })).toBeVisible();
+        return { tab, lists };
+      })(),
+    );
+  }
+  const startedWatching = Date.now();
+  const withTabs = await changeAll(page, watched);
+  const listsDuring = watchers.map(({ lists }) => lists.filter((at) => at >= startedWatching).length);
+  console.log(
+    `a 1,000-pet status change: ${withoutTabs.toFixed(1)} s alone, ${withTabs.toFixed(1)} s with three other tabs open; their list requests: ${listsDuring.join(', ')}`,
+  );
+  // The time is a figure, not a check (speed is the benchmark's): the check is the tabs' requests.
+  for (const { tab, lists } of watchers) {
+    const during = lists.filter((at) => at >= startedWatching);
+    // At most one list request a second: refreshes 1 s apart, less the browser's timer jitter.
+    const gaps = during.slice(1).map((at, index) => at - during[index]!);
+    expect(Math.min(Infinity, ...gaps), `${during.length} list requests, gaps ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(900);
+    expect(during.length).toBeLessThanOrEqual(Math.ceil(withTabs) + 1);
+    // And the tab shows the outcome.
+    await expect(tab.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: /Sold/ })).toContainText('1,000');
+    await tab.context().close();
+  }
+});

@@ -29,6 +29,9 @@ const nextConfig = {
       // Pages and assets: the full set. (/v1 answers are JSON; lib/http/handler.ts
       // adds nosniff to them, and so does this rule for anything Next answers itself.)
       { source: '/:path*', headers: securityHeaders },
+      // A photo's file (app/v1/photos) is an image, never a page: its own policy, as the /v1 path
+      // sends it (the later rule wins for the same header).
+      { source: '/v1/photos/:path*', headers: [{ key: 'Content-Security-Policy', value: 'sandbox' }] },
     ];
   },
 };

@@ -302,11 +302,14 @@ export class PetstoreClient {
   }
 }
 
-type QueryValues = Record<string, string | number | undefined>;
+type QueryValues = Record<string, string | number | string[] | undefined>;
 
+/** The query string; an array is the parameter repeated (`tag=a&tag=b`). */
 function queryString(params: QueryValues): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(params)) {
+    for (const each of Array.isArray(value) ? value : [value]) if (each !== undefined && each !== '') query.append(name, String(each));
+  }
   return query.size > 0 ? `?${query}` : '';
 }
 

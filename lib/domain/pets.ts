@@ -2,7 +2,7 @@
 // search and filters), count, create, get, change (their tags too) and delete. Changing a
 // status and deleting lock the pet's row first, as lib/domain/orders.ts does, so they
 // serialise with orders placed or moved for the same pet.
-import { and, asc, between, count, desc, eq, exists, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from '../contract/pets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
@@ -10,12 +10,13 @@ import { selectPlannedEachTime } from '../db/planned-each-time';
 import { withinSearchDeadline, type SearchDeadline } from '../db/search-deadline';
 import { containing } from '../db/like';
 import { preparedStatement } from '../db/prepared';
-import { orders, petCounts, petTags, pets } from '../db/schema';
+import { orders, petCounts, pets } from '../db/schema';
 import { OPEN_ORDER_STATUSES } from '../contract/order-transitions';
 import { refused, succeeded, type Outcome } from './outcome';
 import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
 import { sortedTags, spellingsOf, tagIdsOf } from './tags';
+import { rarestFirst, tagConditions, tagValues, type TagsBy } from './pet-tag-filter';
 import { MAX_TAGS_PER_PET, tagKey } from '../contract/tags';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
@@ -33,12 +34,13 @@ type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: num
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
 
-// byStatus 'none': the pets without a status (IS NULL, no parameter); byTags: how many tags a pet must all have.
-type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean; byTags: number };
+// byStatus 'none': the pets without a status (IS NULL, no parameter); byTags: how many tags a pet
+// must all have, and tagsBy how they are looked for where a query gathers matches (pet-tag-filter.ts).
+type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean; byTags: number; tagsBy: TagsBy };
 
 function shapeOf(filters: PetFilters, tagCount = filters.tag?.length ?? 0): Shape {
   const byStatus = filters.status === undefined ? false : filters.status === 'none' ? 'none' : 'value';
-  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined, byTags: tagCount };
+  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined, byTags: tagCount, tagsBy: 'probe' };
 }
 
 /** The status part of a prepared statement's name. */
@@ -53,11 +55,7 @@ function filterConditions(shape: Shape, columns: PetColumns = pets): SQL[] {
   if (shape.byStatus === 'none') conditions.push(isNull(columns.status));
   if (shape.byCategory) conditions.push(eq(columns.categoryId, sql.placeholder('categoryId')));
   if (shape.byName) conditions.push(ilike(columns.name, sql.placeholder('pattern')));
-  // A probe of pet_tags' key per tag; or, where the tag is rare, its pets read from the tag index.
-  for (let index = 0; index < shape.byTags; index++) {
-    const tagged = and(eq(petTags.petId, columns.id), eq(petTags.tagId, sql.placeholder(`tag${index}`)));
-    conditions.push(exists(sql`(select 1 from ${petTags} where ${tagged})`));
-  }
+  conditions.push(...tagConditions(shape.byTags, columns.id, shape.tagsBy));
   return conditions;
 }
 
@@ -66,7 +64,7 @@ function filterValues(filters: PetFilters, tagIds: number[] = []): Record<string
     status: filters.status === 'none' ? undefined : filters.status,
     categoryId: filters.categoryId,
     pattern: filters.name === undefined ? undefined : containing(filters.name),
-    ...Object.fromEntries(tagIds.map((id, index) => [`tag${index}`, id])),
+    ...tagValues(tagIds),
   };
 }
 
@@ -149,7 +147,7 @@ function walkedQuery(database: Database, shape: Shape, sort: PetSort, hasCursor:
   return database
     .select()
     .from(walked)
-    .where(and(...filterConditions(shape, walked)))
+    .where(and(...filterConditions({ ...shape, tagsBy: 'probe' }, walked)))
     .orderBy(...orderBy(sort, walked))
     .limit(sql.placeholder('limit'));
 }
@@ -262,16 +260,25 @@ async function selectPlanned(
 async function searchRows(
   database: Database,
   deadline: SearchDeadline,
-  shape: Shape,
+  walkShape: Shape,
   options: ListPetsOptions,
-  values: Record<string, unknown>,
+  walkValues: Record<string, unknown>,
+  tagIds: number[],
 ): Promise<PetRow[]> {
   const hasCursor = options.cursor !== undefined;
-  const walked = await selectPlanned(database, walkedQuery(database, shape, options.sort, hasCursor, walkBound(options)), values);
+  const walked = await selectPlanned(database, walkedQuery(database, walkShape, options.sort, hasCursor, walkBound(options)), walkValues);
   if (walked.length > options.limit) return walked;
   await deadline.betweenSteps();
+  const { shape, values } = await forGathering(database, walkShape, walkValues, tagIds);
   if (!deadline.isEnforcedByDatabase) return matchesInSteps(database, deadline, shape, options, values);
   return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor), values);
+}
+
+/** The shape and values of a query that gathers every match: the tags rarest first, looked for as pet-tag-filter.ts decides. */
+async function forGathering(database: Database, shape: Shape, values: Record<string, unknown>, tagIds: number[]) {
+  if (tagIds.length === 0) return { shape, values };
+  const gathering = await rarestFirst(database, tagIds);
+  return { shape: { ...shape, tagsBy: gathering.tagsBy }, values: { ...values, ...tagValues(gathering.tagIds) } };
 }
 
 /**
@@ -293,7 +300,7 @@ export async function listPets(database: Database, options: ListPetsOptions): Pr
   const hasCursor = options.cursor !== undefined;
   const values = { ...filterValues(options, tagIds), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
   const rows = isSearch(options)
-    ? await withinSearchDeadline(database, (search, deadline) => searchRows(search, deadline, shape, options, values))
+    ? await withinSearchDeadline(database, (search, deadline) => searchRows(search, deadline, shape, options, values, tagIds))
     : await listStatement(database, shape, options.sort, hasCursor).execute(values);
   const items = rows.slice(0, options.limit).map(toPet);
   const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
@@ -361,10 +368,15 @@ export async function countPets(database: Database, filters: PetCountsQuery): Pr
     const counts = toCounts(await countAllStatement(database).execute());
     return filters.status ? onlyStatus(counts, filters.status) : counts;
   }
-  const values = filterValues(filters, tagIds);
   if (shape.byName || shape.byTags > 0) {
-    return toCounts(await withinSearchDeadline(database, (search, deadline) => searchCounts(search, deadline, shape, values)));
+    return toCounts(
+      await withinSearchDeadline(database, async (search, deadline) => {
+        const gathering = await forGathering(search, shape, filterValues(filters), tagIds);
+        return searchCounts(search, deadline, gathering.shape, gathering.values);
+      }),
+    );
   }
+  const values = filterValues(filters);
   const name = ['count_pets', statusPart(shape), 'category'].filter(Boolean).join('_');
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }

@@ -352,7 +352,10 @@ describe('tags in PATCH /v1/pets/{petId} and the bulk change', () => {
     const [a, b, c] = [unique('a'), unique('b'), unique('c')];
     const pet = await tagged('Patched Puma', [a]);
     const id = requestId('patch');
-    const patched = await api('PATCH', `/v1/pets/${pet.id}`, { json: { name: 'Patched Puma II', addTags: [b, c], removeTags: [a.toUpperCase()] }, headers: { 'x-request-id': id } });
+    const patched = await api('PATCH', `/v1/pets/${pet.id}`, {
+      json: { name: 'Patched Puma II', addTags: [b, c], removeTags: [a.toUpperCase()] },
+      headers: { 'x-request-id': id },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ id: pet.id, name: 'Patched Puma II', categoryId: pet.categoryId });
     expect(await tagsOf(pet.id)).toEqual([b, c]);
@@ -379,7 +382,11 @@ describe('tags in PATCH /v1/pets/{petId} and the bulk change', () => {
     const categoryId = uniqueCategoryId();
     const many: Pet[] = [];
     for (let index = 0; index < 99; index++) many.push(await addPet({ name: `Herd ${index}`, categoryId }));
-    const full = await tagged('Full Fox', Array.from({ length: 20 }, (_, index) => unique(`t${index}`)), { categoryId });
+    const full = await tagged(
+      'Full Fox',
+      Array.from({ length: 20 }, (_, index) => unique(`t${index}`)),
+      { categoryId },
+    );
     const tag = unique('herd');
     const response = await api('PATCH', `/v1/pets?id=${[...ids(many), full.id].join(',')}`, { json: { addTags: [tag] } });
     expect(response.status).toBe(200);

@@ -8,7 +8,8 @@ import { PET_SORTS, PET_STATUSES, type PetSort } from './pet-values';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 import { IncludeParam, PetIncluded } from './pet-include';
-import { MAX_TAGS_PER_PET, TagName, tagKey, tagList } from './tags';
+import { TagName, tagList } from './tags';
+import { MAX_TAGS_PER_PET, tagKey } from './tag-values';
 
 export { PET_STATUSES, type PetSort };
 

@@ -10,23 +10,12 @@
 import { z } from 'zod';
 import { BIDI_CONTROL, CONTROL, INVISIBLE, TRIMMED, hasNoControlCharacter, nameProblem } from './names';
 import { Limit, cursorParam } from './params';
-
-export const MAX_TAG_LENGTH = 32;
-export const MAX_TAGS_PER_PET = 20;
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_PET, tagKey } from './tag-values';
 
 // Surrounding whitespace, then a core of 1 to 32 characters (the lookahead) with no control
 // or bidirectional character, holding a visible one. The document's check counts before NFC,
 // which only ever shortens a tag (composed accents), so it never passes what the service refuses.
 const TAG_PATTERN = `^[${TRIMMED}]*(?=[^${CONTROL}${BIDI_CONTROL}]{1,${MAX_TAG_LENGTH}}[${TRIMMED}]*$)[^${CONTROL}${BIDI_CONTROL}]*[^${INVISIBLE}][^${CONTROL}${BIDI_CONTROL}]*[${TRIMMED}]*$`;
-
-/**
- * What tags are compared by: the tag without case. JavaScript has no Unicode case folding,
- * so lower, upper, lower again comes close to it ("Straße", "STRASSE" and "strasse" meet at
- * "strasse"; "ΣΟΦΟΣ" and "σοφος" at "σοφοσ"), then NFC, which a case change can undo.
- */
-export function tagKey(tag: string): string {
-  return tag.toLowerCase().toUpperCase().toLowerCase().normalize('NFC');
-}
 
 /** A tag as an error message shows it: quoted, and cut short when long. */
 function quoted(tag: string): string {

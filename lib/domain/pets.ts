@@ -17,7 +17,7 @@ import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
 import { sortedTags, spellingsOf, tagIdsOf } from './tags';
 import { rarestFirst, tagConditions, tagValues, type TagsBy } from './pet-tag-filter';
-import { MAX_TAGS_PER_PET, tagKey } from '../contract/tags';
+import { MAX_TAGS_PER_PET, tagKey } from '../contract/tag-values';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 

@@ -4,7 +4,8 @@
 // and the tags of a page of pets. A pet's tags change through updatePet
 // (lib/domain/pets.ts): they are a column of the pet.
 import { and, asc, count, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { tagKey, type Tag } from '../contract/tags';
+import type { Tag } from '../contract/tags';
+import { tagKey } from '../contract/tag-values';
 import type { Database, Executor } from '../db/client';
 import { containing } from '../db/like';
 import { petTags, pets, tags } from '../db/schema';

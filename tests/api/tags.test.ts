@@ -329,7 +329,8 @@ describe('include=tags', () => {
   });
 
   it('leaves every answer byte for byte as it was without include', async () => {
-    const plain = pets.map(({ tags: _tags, ...pet }) => pet);
+    // The contract's Pet, its fields in its order.
+    const plain = pets.map((pet) => ({ id: pet.id, name: pet.name, categoryId: pet.categoryId, ...(pet.status && { status: pet.status }) }));
     expect((await api('GET', `/v1/pets?categoryId=${categoryId}`)).text).toBe(JSON.stringify(plain));
     expect((await api('GET', `/v1/pets?id=${ids(pets).join(',')}`)).text).toBe(JSON.stringify(plain));
     expect((await api('GET', `/v1/pets/${pets[0]!.id}`)).text).toBe(JSON.stringify(plain[0]));

@@ -2,7 +2,8 @@
 // stores it, the key tags are compared by, and the OpenAPI document's pattern,
 // which must never pass a tag the service refuses.
 import { describe, expect, it } from 'vitest';
-import { TagName, tagKey } from '@/lib/contract/tags';
+import { TagName } from '@/lib/contract/tags';
+import { tagKey } from '@/lib/contract/tag-values';
 import { createOpenApiDocument } from '@/lib/contract/openapi';
 
 const parsed = (tag: unknown) => TagName.safeParse(tag, { reportInput: true });

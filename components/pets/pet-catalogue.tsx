@@ -30,7 +30,7 @@ import { ExportPetsButton } from './export-pets-button';
 import { countParams, isNarrowed, listParams, PET_FILTER_PARSERS, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
 import { PetTable, PET_COLUMNS } from './pet-table';
-import { TagFilter } from './tag-filter';
+import { NarrowedToTags, TagFilter } from './tag-filter';
 import { useBulkRun } from './use-bulk-run';
 import { usePetSelection } from './use-pet-selection';
 import { ReadOnlyNote, RoleGate } from '../role-gate';
@@ -156,6 +156,7 @@ export function PetCatalogue() {
         noun={['pet', 'pets']}
         beside={<TagFilter tags={tags} hrefFor={hrefForTags} />}
       />
+      <NarrowedToTags tags={tags} hrefFor={hrefForTags} />
       {(!selection.isEmpty || bulkRun.state.phase !== 'idle') && (
         <BulkActions
           selection={selection}

@@ -3,7 +3,7 @@
 // /v1/tags?name=…, with how many pets have each), in the ARIA combobox
 // pattern: arrows move through the suggestions, Enter picks one (or, where new
 // tags are welcome, the text as typed), Escape closes them. Picking hands the
-// tag over and empties the box.
+// tag over, empties the box and closes the list until one types again.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTags } from '@/lib/client/hooks';
 import { parseTag, tagKey } from '@/lib/contract/tag-values';
@@ -63,6 +63,7 @@ export function TagCombobox({ id, chosen, onPick, onText, allowsNew, placeholder
     setText('');
     setAsked('');
     setActive(0);
+    setOpen(false);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

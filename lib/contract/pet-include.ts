@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { documentAs } from './params';
 import { PetTags } from './tags';
 
-export const PET_INCLUDES = ['tags'] as const;
+const PET_INCLUDES = ['tags'] as const;
 export type PetInclude = (typeof PET_INCLUDES)[number];
 
 const isPetInclude = (name: string): name is PetInclude => (PET_INCLUDES as readonly string[]).includes(name);

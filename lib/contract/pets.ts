@@ -53,7 +53,7 @@ export const Pet = z
   .meta({ id: 'Pet' });
 export type Pet = z.infer<typeof Pet>;
 
-export const Pets = z.array(Pet).meta({ id: 'Pets' });
+const Pets = z.array(Pet).meta({ id: 'Pets' });
 
 /** A Pet with the fields `include` asked for (lib/contract/pet-include.ts). */
 export const PetWithIncluded = Pet.extend(PetIncluded.shape).meta({
@@ -62,8 +62,8 @@ export const PetWithIncluded = Pet.extend(PetIncluded.shape).meta({
 });
 export type PetWithIncluded = z.infer<typeof PetWithIncluded>;
 
-/** The items of a list: a Pet, or with `include` a PetWithIncluded. */
-export const PetsWithIncluded = z.array(z.union([Pet, PetWithIncluded])).meta({ id: 'PetsWithIncluded' });
+/** A list's answer: the contract's Pets, or with `include` PetWithIncluded items. */
+export const PetsWithIncluded = z.union([Pets, z.array(PetWithIncluded)]).meta({ id: 'PetsWithIncluded' });
 
 const PetSortParam = z
   .enum(PET_SORTS, { error: `must be one of ${PET_SORTS.join(', ')}` })

@@ -48,8 +48,10 @@ export function TagCombobox({ id, chosen, onPick, onText, allowsNew, placeholder
   const search = parseTag(asked);
   const tags = useTags({ name: search, limit: SUGGESTIONS + chosen.length }, { enabled: isOpen });
   const taken = new Set(chosen.map(tagKey));
+  // Held to what is typed now too: the list on screen may be the answer for fewer letters, the next still loading.
+  const typedKey = typed && tagKey(typed);
   const suggested: Option[] = (tags.data ?? [])
-    .filter((tag) => !taken.has(tagKey(tag.name)))
+    .filter((tag) => !taken.has(tagKey(tag.name)) && (!typedKey || tagKey(tag.name).includes(typedKey)))
     .slice(0, SUGGESTIONS)
     .map((tag) => ({ tag: tag.name, petCount: tag.petCount }));
   const isKnown = typed !== undefined && suggested.some((option) => tagKey(option.tag) === tagKey(typed));

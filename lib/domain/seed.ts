@@ -50,7 +50,7 @@ const STATUSES: (PetStatus | null)[] = ['available', 'available', 'pending', 'so
 const TAGS: [tag: string, has: (index: number) => boolean][] = [
   ['vaccinated', (index) => index % 3 !== 2],
   ['puppy', (index) => index % 5 === 1],
-  ['good with kids', (index) => index % 4 === 0],
+  ['good with kids', (index) => index % 3 === 0],
   ['needs a home', (index) => index % 7 === 3],
 ];
 

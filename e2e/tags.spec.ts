@@ -1,7 +1,8 @@
-// Tags in the dashboard (docs/DASHBOARD.md, "Tags"): an editor tags one pet in
-// Edit and another in Add pet, picking the tag from the suggestions; the list
-// shows the tags as chips and narrows to a tag picked beside the status tabs,
-// kept in the URL; a tag is added to 100 selected pets at once. Every outcome
+// Tags in the dashboard (docs/DASHBOARD.md, "The pages" and "Bulk work"): an
+// editor tags one pet in Edit and another in Add pet, picking the tag from the
+// suggestions; the list shows the tags as chips, narrows to a tag picked beside
+// the status tabs, kept in the URL, and shows a change made through the API
+// without a reload; a tag is added to 100 selected pets at once. Every outcome
 // is read back from the API.
 import { expect, test, type Page } from '@playwright/test';
 import type { PetstoreClient } from '../lib/client/api-client';
@@ -68,6 +69,11 @@ test('tags two pets, in Edit and in Add pet, then narrows the list to the tag', 
   await expect(page.getByText('1–2 of 2', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /^All\s*2 pets$/ })).toBeVisible();
   await inspectPage(page, 'pets-tag-filter');
+
+  // A change of tags made elsewhere reaches the open list through the change feed.
+  const added = unique('live-');
+  await client.replacePetTags(first!.id, [tag, added]);
+  await expect(page.getByRole('list', { name: `Tags of ${word} 000` })).toContainText(added);
 
   // The filter stays through a reload, and goes with its chip.
   await page.reload();

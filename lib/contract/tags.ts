@@ -1,7 +1,8 @@
 // Tags (experimental): the labels a pet carries across categories ("puppy",
 // "vaccinated"). The rule for one tag, written once for the validation and the
-// OpenAPI document; the key tags are compared by; the shapes of a pet's tags,
-// of the tag list and of its parameters (docs/API.md, "Tags").
+// OpenAPI document; the shapes of a pet's tags, of the tag list and of its
+// parameters (docs/API.md, "Tags"). The key tags are compared by, and their
+// limits, are in tag-values.ts (no zod: the dashboard's list reads them).
 //
 // A tag is trimmed and put in Unicode NFC, then must be 1 to 32 characters
 // (code points) holding a visible one, with no control or bidirectional control
@@ -13,8 +14,9 @@ import { Limit, cursorParam } from './params';
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_PET, tagKey } from './tag-values';
 
 // Surrounding whitespace, then a core of 1 to 32 characters (the lookahead) with no control
-// or bidirectional character, holding a visible one. The document's check counts before NFC,
-// which only ever shortens a tag (composed accents), so it never passes what the service refuses.
+// or bidirectional character, holding a visible one. The pattern counts before NFC: NFC makes
+// a tag shorter (accents composed), never longer but for a few rare letters NFC decomposes
+// (composition exclusions such as U+0958), the one case where the two may disagree.
 const TAG_PATTERN = `^[${TRIMMED}]*(?=[^${CONTROL}${BIDI_CONTROL}]{1,${MAX_TAG_LENGTH}}[${TRIMMED}]*$)[^${CONTROL}${BIDI_CONTROL}]*[^${INVISIBLE}][^${CONTROL}${BIDI_CONTROL}]*[${TRIMMED}]*$`;
 
 /** A tag as an error message shows it: quoted, and cut short when long. */

@@ -1,7 +1,8 @@
 // What the service knows about pets: list (keyset pages in four orders, with
-// search and filters), count, create, get, change (their tags too) and delete. Changing a
-// status and deleting lock the pet's row first, as lib/domain/orders.ts does, so they
-// serialise with orders placed or moved for the same pet.
+// search and filters, tags among them), count, create, get, change (their tags
+// too) and delete. Changing and deleting lock the pet's row first, as
+// lib/domain/orders.ts does, so they serialise with orders placed or moved for
+// the same pet.
 import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from '../contract/pets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -428,16 +429,16 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
   return row && { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-// The statements of a change and a delete, prepared: a bulk change runs them a
-// thousand times (docs/DASHBOARD.md, "Bulk work"). The driver sends a statement with
-// parameters that is not prepared in two round trips (describe, then execute),
-// a prepared one in one, parsed and planned once per connection. Keyed by the
-// transaction, so each transaction builds the SQL again (cheap beside a round trip).
 // A change reads and answers the pet's tags too (PUT /v1/pets/{petId}/tags answers them).
 const changedPetColumns = { ...petColumns, tags: pets.tags };
 
 type ChangedPetRow = PetRow & { tags: string[] };
 
+// The statements of a change and a delete, prepared: a bulk change runs them a
+// thousand times (docs/DASHBOARD.md, "Bulk work"). The driver sends a statement with
+// parameters that is not prepared in two round trips (describe, then execute),
+// a prepared one in one, parsed and planned once per connection. Keyed by the
+// transaction, so each transaction builds the SQL again (cheap beside a round trip).
 const lockPet = (transaction: Executor) =>
   preparedStatement(transaction, 'lock_pet', () =>
     transaction

@@ -21,7 +21,8 @@ export function sortedTags(names: string[]): string[] {
 /**
  * The spelling of each tag, as first written: tags never seen before are written as given
  * here (the first of the same key in `names` wins). By key. A concurrent first writing of the
- * same tag waits for the other's commit, then reads its spelling.
+ * same tag waits for the other's commit, then reads its spelling; new tags are written in
+ * key order, so two changes writing the same new tags never wait for each other in a circle.
  */
 export async function spellingsOf(transaction: Executor, names: string[]): Promise<Map<string, string>> {
   const spellings = new Map<string, string>();
@@ -30,7 +31,7 @@ export async function spellingsOf(transaction: Executor, names: string[]): Promi
   if (spellings.size === 0) return spellings;
   const known = await stored([...spellings.keys()]);
   for (const row of known) spellings.set(row.key, row.name);
-  const fresh = [...spellings.keys()].filter((key) => !known.some((row) => row.key === key));
+  const fresh = [...spellings.keys()].filter((key) => !known.some((row) => row.key === key)).sort();
   if (fresh.length === 0) return spellings;
   await transaction
     .insert(tags)

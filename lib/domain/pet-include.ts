@@ -5,10 +5,14 @@ import type { Pet, PetWithIncluded } from '../contract/pets';
 import type { Database } from '../db/client';
 import { tagsOfPets } from './tags';
 
-type Loader<Name extends PetInclude> = (database: Database, petIds: number[]) => Promise<Map<number, NonNullable<PetIncluded[Name]>>>;
+/** A field's value when asked for (it is absent from the Pet otherwise); it may be null (e.g. "no such thing"). */
+type Included<Name extends PetInclude> = Exclude<PetIncluded[Name], undefined>;
 
-// A field with no loader here fails to compile: every name `include` takes is served.
-const LOADERS: { [Name in PetInclude]: { loader: Loader<Name>; missing: NonNullable<PetIncluded[Name]> } } = {
+type Loader<Name extends PetInclude> = (database: Database, petIds: number[]) => Promise<Map<number, Included<Name>>>;
+
+// A field with no loader here fails to compile: every name `include` takes is served. `missing`
+// is the value of a pet the loader did not find (deleted between the page and the loader).
+const LOADERS: { [Name in PetInclude]: { loader: Loader<Name>; missing: Included<Name> } } = {
   tags: { loader: tagsOfPets, missing: [] },
 };
 
@@ -23,9 +27,8 @@ export async function withIncluded(database: Database, pets: Pet[], include: Pet
       return { name, values, missing };
     }),
   );
-  return pets.map((pet) => {
-    const included: PetWithIncluded = { ...pet };
-    for (const { name, values, missing } of fields) included[name] = values.get(pet.id) ?? missing;
-    return included;
-  });
+  // Each field's value is its loader's, of its own type (LOADERS): the object is built field by field.
+  return pets.map(
+    (pet) => Object.assign({ ...pet }, ...fields.map(({ name, values, missing }) => ({ [name]: values.get(pet.id) ?? missing }))) as PetWithIncluded,
+  );
 }

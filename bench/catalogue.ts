@@ -84,7 +84,7 @@ async function hasForeignMigrations(url: string): Promise<boolean> {
 async function seed(sql: postgres.Sql, pets: number): Promise<void> {
   await sql.begin(async (transaction) => {
     await transaction`set local synchronous_commit = off`;
-    await transaction`truncate orders, pets, bench_catalogue restart identity`;
+    await transaction`truncate orders, pet_tags, pets, bench_catalogue restart identity`;
     await transaction`
       insert into pets (name, category_id, status, created_at)
       select 'Pet ' || g, 1 + g % 50,

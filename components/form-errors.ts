@@ -15,7 +15,7 @@ export type FieldErrors = Record<string, string>;
 const PLAIN_MESSAGES: Partial<Record<ErrorCode, string>> = {
   unauthorized: 'Your session has ended. Sign in again to carry on.',
   forbidden: 'Your role does not allow this. An admin can change your role.',
-  rate_limited: 'Too many changes at once. Wait a few seconds and try again.',
+  rate_limited: 'Too many requests at once. Wait a few seconds and try again.',
   internal_error: 'Something went wrong on the server. Try again; if it keeps happening, tell whoever runs Petstore.',
   service_unavailable: 'The server is busy or restarting. Try again in a moment.',
   payload_too_large: 'That is more than the server takes at once.',

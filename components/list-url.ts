@@ -1,10 +1,11 @@
 // A list's state lives in its URL: filters, page size, and the stack of cursors
 // that led to the current page (so "Previous" is a link too). A filter or
 // page-size change starts again at page 1; the menu link opens a clean list.
+// A filter may hold several values (`tag=a&tag=b`): the parameter repeated.
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
 
-export type Filters = Record<string, string | undefined>;
+export type Filters = Record<string, string | string[] | undefined>;
 export type ListState<F extends Filters> = { filters: F; limit: number; cursors: string[] };
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -13,13 +14,15 @@ function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+const every = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** A filter's parser: the URL's value when given once (else undefined), and every value given. */
+type Parser<Value> = (value: string | undefined, values: string[]) => Value;
+
 /** Reads limit and cursors from the URL; each filter is read by its own parser, which drops bad values. */
-export function readListState<F extends Filters>(
-  searchParams: SearchParams,
-  parsers: { [Name in keyof F]: (value: string | undefined) => F[Name] },
-): ListState<F> {
+export function readListState<F extends Filters>(searchParams: SearchParams, parsers: { [Name in keyof F]: Parser<F[Name]> }): ListState<F> {
   const filters = Object.fromEntries(
-    Object.entries(parsers).map(([name, parse]) => [name, (parse as (value: string | undefined) => unknown)(single(searchParams[name]))]),
+    Object.entries(parsers).map(([name, parse]) => [name, (parse as Parser<unknown>)(single(searchParams[name]), every(searchParams[name]))]),
   ) as F;
   const limit = Number(single(searchParams.limit));
   const cursors =
@@ -31,7 +34,7 @@ export function readListState<F extends Filters>(
 
 export function listHref<F extends Filters>(pathname: string, state: ListState<F>): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(state.filters)) if (value) query.set(name, value);
+  for (const [name, value] of Object.entries(state.filters)) for (const each of every(value)) if (each) query.append(name, each);
   if (state.limit !== DEFAULT_PAGE_SIZE) query.set('limit', String(state.limit));
   if (state.cursors.length > 0) query.set('cursor', state.cursors.join(','));
   return query.size > 0 ? `${pathname}?${query}` : pathname;

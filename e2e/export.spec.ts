@@ -20,20 +20,21 @@ async function exportCsv(page: Page): Promise<string> {
   return readFile((await file.path())!, 'utf8');
 }
 
-test('exports the searched view with names quoted as CSV needs and formulas kept as text', async ({ page }) => {
+test('exports the searched view with names quoted as CSV needs, formulas kept as text and each pet’s tags', async ({ page }) => {
   const word = `Xp${Date.now().toString(36)}`;
   const client = apiClient();
   const category = await client.createCategory({ name: `Exported ${word}` });
   const quoted = await client.createPet({ name: `${word} "Big", Bold`, categoryId: category.id, status: 'available' });
   const formula = await client.createPet({ name: `=${word}+1`, categoryId: 424_242 });
+  await client.replacePetTags(quoted.id, ['vaccinated', `${word} puppy`]);
   await page.goto(`/pets?name=${word}&sort=-id`);
   await expect(page.getByText('1–2 of 2', { exact: true })).toBeVisible();
 
   const csv = await exportCsv(page);
   expect(csv.split('\n').filter(Boolean)).toEqual([
-    'id,name,categoryId,category,status',
-    `${formula.id},'=${word}+1,424242,Category 424242,`,
-    `${quoted.id},"${word} ""Big"", Bold",${category.id},Exported ${word},available`,
+    'id,name,categoryId,category,status,tags',
+    `${formula.id},'=${word}+1,424242,Category 424242,,`,
+    `${quoted.id},"${word} ""Big"", Bold",${category.id},Exported ${word},available,vaccinated; ${word} puppy`,
   ]);
   await expect(page.getByRole('status').filter({ hasText: 'Export finished' })).toContainText('2 pets written');
 });
@@ -65,7 +66,7 @@ test('exports every page of a large view, with progress while it runs', async ({
   const csv = await readFile((await (await download).path())!, 'utf8');
 
   const rows = csv.split('\n').filter(Boolean);
-  expect(rows[0]).toBe('id,name,categoryId,category,status');
+  expect(rows[0]).toBe('id,name,categoryId,category,status,tags');
   expect(rows.slice(1).map((row) => row.split(',')[1])).toEqual(Array.from({ length: 105 }, (_, index) => `${word} ${String(index).padStart(3, '0')}`));
 });
 

@@ -15,11 +15,12 @@ async function idsOnPage(page: Page): Promise<number[]> {
   return (await petRows(page).locator('td:last-child').allTextContents()).map(Number);
 }
 
-test('lists pets with name, category, status and id', async ({ page }) => {
+test('lists pets with name, category, status, tags and id', async ({ page }) => {
   await page.goto('/pets');
   await expect(petRows(page)).toHaveCount(20);
-  await expect(petTable(page).getByRole('columnheader')).toHaveText(['', 'Name', 'Category', 'Status', 'ID']);
-  await expect(petRows(page).first().getByRole('link')).toHaveText('Biscuit');
+  await expect(petTable(page).getByRole('columnheader')).toHaveText(['', 'Name', 'Category', 'Status', 'Tags', 'ID']);
+  await expect(petRows(page).first().getByRole('link').first()).toHaveText('Biscuit');
+  await expect(petRows(page).first().getByRole('list', { name: 'Tags of Biscuit' })).toHaveText('good with kidsvaccinated');
   await inspectPage(page, 'pets');
 });
 
@@ -158,7 +159,7 @@ test('opens a pet from its name in the list, its page prefetched on hover, not o
   });
   await page.goto('/pets?status=pending');
   await expect(petTable(page)).toHaveAttribute('aria-busy', 'false');
-  const link = petRows(page).first().getByRole('link');
+  const link = petRows(page).first().getByRole('link').first();
   const name = await link.textContent();
   const href = (await link.getAttribute('href'))!;
   const prefetch = page.waitForRequest((request) => new URL(request.url()).pathname === href && !!request.headers()['next-router-prefetch']);
@@ -170,7 +171,7 @@ test('opens a pet from its name in the list, its page prefetched on hover, not o
   await expect(page.getByRole('heading', { name: name! })).toBeVisible();
   const details = page.locator('dl');
   await expect(details).toContainText('Pending');
-  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status', 'Added', 'Last changed']);
+  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status', 'Tags', 'Added', 'Last changed']);
   await inspectPage(page, 'pet');
 });
 

@@ -1,15 +1,16 @@
 'use client';
 // BulkActions: what the pets list does with a selection. A bar says what is
 // selected (and offers every pet matching the filters once the page is), and
-// holds Change status and Delete (roles that may edit) and Export (everyone).
+// holds Change status, Tags (add or remove one tag on each) and Delete (roles
+// that may edit) and Export (everyone).
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
-import { Trash2, X } from 'lucide-react';
+import { Tag, Trash2, X } from 'lucide-react';
 import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
-import type { Pet } from '@/lib/contract/pets';
+import type { Pet, PetWithIncluded } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
@@ -17,6 +18,8 @@ import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
 import { Field, Select } from '../ui/field';
 import { Notice } from '../ui/notice';
+import { TagChip } from '../tags/tag-chips';
+import { TagCombobox } from '../tags/tag-combobox';
 import { ExportPetsButton } from './export-pets-button';
 import { PET_STATUS_LABELS } from './status-badge';
 import type { BulkRunState, useBulkRun } from './use-bulk-run';
@@ -42,7 +45,7 @@ export function BulkActions({
   /** How many pets match the filters (undefined while the counts load). */
   total: number | undefined;
   run: ReturnType<typeof useBulkRun>;
-  exportPages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+  exportPages: (client: PetstoreClient) => AsyncIterable<PetWithIncluded[]>;
 }) {
   const { state } = run;
   return (
@@ -70,7 +73,7 @@ function SelectionBar({
   page: Pet[];
   total: number | undefined;
   onStart: (action: BulkAction) => void;
-  exportPages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+  exportPages: (client: PetstoreClient) => AsyncIterable<PetWithIncluded[]>;
 }) {
   const count = selection.count(total);
   const isPageSelected = page.length > 0 && page.every((pet) => selection.has(pet.id));
@@ -95,6 +98,7 @@ function SelectionBar({
       <div className="flex flex-wrap gap-2 sm:ml-auto">
         <RoleGate operation="bulkUpdatePets">
           <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
+          <TagDialog count={count} onConfirm={(change, tag) => onStart({ kind: 'tag', change, tag })} />
           <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
         </RoleGate>
         <ExportPetsButton size="sm" label="Export selected" pages={exportPages} total={count} />
@@ -148,6 +152,57 @@ function ChangeStatusDialog({ count, onConfirm }: { count: number; onConfirm: (s
   );
 }
 
+function TagDialog({ count, onConfirm }: { count: number; onConfirm: (change: 'add' | 'remove', tag: string) => void }) {
+  const [picked, setPicked] = useState<string>();
+  const [typed, setTyped] = useState<string>();
+  const [isOpen, setOpen] = useState(false);
+  const tag = picked ?? typed;
+  const confirm = (change: 'add' | 'remove') => {
+    setOpen(false);
+    setPicked(undefined);
+    setTyped(undefined);
+    onConfirm(change, tag!);
+  };
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          <Tag aria-hidden />
+          Tags
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Add or remove a tag on ${pets(count)}`}
+        description="Each pet keeps its other tags. A pet that would have more than 20 tags is left as it was, and named at the end."
+      >
+        <div className="space-y-1.5">
+          <label htmlFor="bulk-tag" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            Tag
+          </label>
+          {picked ? (
+            <p>
+              <TagChip tag={picked} onRemove={() => setPicked(undefined)} />
+            </p>
+          ) : (
+            <TagCombobox id="bulk-tag" chosen={[]} allowsNew placeholder="Type a tag or pick one" onPick={setPicked} onText={setTyped} />
+          )}
+        </div>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button variant="secondary" disabled={!tag} onClick={() => confirm('remove')}>
+            Remove from {pets(count)}
+          </Button>
+          <Button disabled={!tag} onClick={() => confirm('add')}>
+            Add to {pets(count)}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => void }) {
   const [isOpen, setOpen] = useState(false);
   return (
@@ -178,9 +233,15 @@ function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => vo
   );
 }
 
-function actionWords(action: BulkAction): { verb: string; ing: string } {
-  if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting' };
-  return { verb: 'changed', ing: `Changing status to ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}` };
+function actionWords(action: BulkAction): { verb: string; ing: string; what: string } {
+  if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting', what: 'Deleted from the catalogue' };
+  if (action.kind === 'tag') {
+    return action.change === 'add'
+      ? { verb: 'tagged', ing: `Adding the tag “${action.tag}”`, what: `Tag “${action.tag}” added` }
+      : { verb: 'changed', ing: `Removing the tag “${action.tag}”`, what: `Tag “${action.tag}” removed` };
+  }
+  const status = action.status ? PET_STATUS_LABELS[action.status] : 'No status';
+  return { verb: 'changed', ing: `Changing status to ${status}`, what: `New status: ${status}` };
 }
 
 function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { phase: 'gathering' | 'running' }>; onCancel: () => void }) {
@@ -220,10 +281,9 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
 
 function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phase: 'done' }>; onDismiss: () => void }) {
   const { result, action, seconds } = state;
-  const { verb } = actionWords(action);
+  const { verb, what } = actionWords(action);
   const counts = `${formatCount(result.changed.length)} ${verb}${result.refused.length > 0 ? `, ${formatCount(result.refused.length)} refused` : ''}`;
   const notSent = result.total - result.changed.length - result.refused.length;
-  const what = action.kind === 'delete' ? 'Deleted from the catalogue' : `New status: ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}`;
   const detail = `${what}. ${pets(result.total)} selected; took ${seconds.toFixed(1)} s.`;
   if (result.stoppedBy === 'cancel') {
     return (

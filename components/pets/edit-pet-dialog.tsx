@@ -1,11 +1,12 @@
 'use client';
 // EditPetDialog: the "Edit" dialog around PetForm, filled with the pet. Loaded
 // on demand, like the Add pet dialog.
-import type { Pet } from '@/lib/contract/pets';
+import type { SavedPet } from '@/lib/client/hooks';
+import type { PetWithIncluded } from '@/lib/contract/pets';
 import { Dialog, DialogContent } from '../ui/dialog';
 import { PetForm } from './pet-form';
 
-export default function EditPetDialog({ pet, onSaved, onClose }: { pet: Pet; onSaved: (pet: Pet) => void; onClose: () => void }) {
+export default function EditPetDialog({ pet, onSaved, onClose }: { pet: PetWithIncluded; onSaved: (saved: SavedPet) => void; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={`Edit ${pet.name}`} description={`Pet ${pet.id}. Only what you change is sent.`}>

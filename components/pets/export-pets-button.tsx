@@ -8,7 +8,7 @@ import { Download, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import { usePetstoreClient } from '@/lib/client/provider';
-import type { Pet } from '@/lib/contract/pets';
+import type { PetWithIncluded } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
 import { errorsFromApi } from '../form-errors';
 import { formatCount } from '../format';
@@ -61,7 +61,7 @@ export function ExportPetsButton({
   size,
 }: {
   /** The pets to write, page by page (lib/client/pet-pages.ts). */
-  pages: (client: PetstoreClient) => AsyncIterable<Pet[]>;
+  pages: (client: PetstoreClient) => AsyncIterable<PetWithIncluded[]>;
   total: number | undefined;
   label?: string;
   size?: 'sm' | 'md';

@@ -1,16 +1,18 @@
 'use client';
-// PetCatalogue: the pets page's interactive part. Search, category, order,
+// PetCatalogue: the pets page's interactive part. Search, category, tags, order,
 // status tab, page and page size come from the URL; the tabs carry counts and
 // the list its place in the whole ("1–20 of 1,234"). Adding a pet happens in
 // a dialog and ends with a notice linking to the new pet. Selected pets can
-// be changed, deleted or exported together (bulk-actions.tsx).
+// be changed, tagged, deleted or exported together (bulk-actions.tsx).
 import { PawPrint, Plus, SearchX } from 'lucide-react';
 import { IntentLink } from '@/components/intent-link';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { useCategories, usePetCounts, usePets } from '@/lib/client/hooks';
+import { useCategories, usePetCounts, usePets, type SavedPet } from '@/lib/client/hooks';
 import { idPages, viewPages } from '@/lib/client/pet-pages';
-import type { Pet, PetCounts, PetSort } from '@/lib/contract/pets';
+import type { PetCounts, PetSort } from '@/lib/contract/pets';
+import { tagKey } from '@/lib/contract/tag-values';
+import { plainMessage } from '../form-errors';
 import { formatRange } from '../format';
 import { showList, useQuery } from '../list-navigation';
 import { StatusTabs, type StatusTab as Tab } from '../status-tabs';
@@ -28,6 +30,7 @@ import { ExportPetsButton } from './export-pets-button';
 import { countParams, isNarrowed, listParams, PET_FILTER_PARSERS, viewParams, type PetFilters, type StatusTab } from './pet-list-state';
 import { PetSearch } from './pet-search';
 import { PetTable, PET_COLUMNS } from './pet-table';
+import { NarrowedToTags, TagFilter } from './tag-filter';
 import { useBulkRun } from './use-bulk-run';
 import { usePetSelection } from './use-pet-selection';
 import { ReadOnlyNote, RoleGate } from '../role-gate';
@@ -53,7 +56,7 @@ const BulkActions = dynamic(() => import('./bulk-actions').then((module) => modu
 export function PetCatalogue() {
   const state = readListState<PetFilters>(useQuery(), PET_FILTER_PARSERS);
   const [isAdding, setAdding] = useState(false);
-  const [added, setAdded] = useState<Pet>();
+  const [added, setAdded] = useState<SavedPet>();
   const { filters } = state;
   const pets = usePets(listParams(state));
   const counts = usePetCounts(countParams(filters));
@@ -62,7 +65,11 @@ export function PetCatalogue() {
   const sort = filters.sort ?? 'id';
   const total = counts.data && (filters.status ? counts.data[filters.status === 'none' ? 'none' : filters.status] : counts.data.total);
   const view = viewParams(filters);
-  const selection = usePetSelection(JSON.stringify({ ...countParams(filters), status: filters.status }), filters.status);
+  const tags = filters.tag ?? [];
+  const hrefForTags = (next: string[]) => hrefWith({ tag: next.length > 0 ? next : undefined });
+  // A tag of a pet's row narrows the list to it too (the list's other tags kept).
+  const hrefForTag = (tag: string) => hrefForTags(tags.some((each) => tagKey(each) === tagKey(tag)) ? tags : [...tags, tag]);
+  const selection = usePetSelection(JSON.stringify({ ...countParams(filters), status: filters.status }), filters.status, tags);
   const bulkRun = useBulkRun(selection, view);
 
   return (
@@ -93,10 +100,16 @@ export function PetCatalogue() {
         />
       )}
       {added && (
-        <FlashNotice tone="success" className="mb-4" title={`${added.name} was added`} onDismiss={() => setAdded(undefined)}>
-          Pet id {added.id}.{' '}
-          <IntentLink href={`/pets/${added.id}`} className="font-medium underline underline-offset-2">
-            View {added.name}
+        <FlashNotice
+          tone={added.tagsRefusal ? 'warning' : 'success'}
+          className="mb-4"
+          title={added.tagsRefusal ? `${added.pet.name} was added, without its tags` : `${added.pet.name} was added`}
+          onDismiss={() => setAdded(undefined)}
+        >
+          {added.tagsRefusal && `The tags were not saved: ${plainMessage(added.tagsRefusal)} Add them from the pet’s page. `}
+          Pet id {added.pet.id}.{' '}
+          <IntentLink href={`/pets/${added.pet.id}`} className="font-medium underline underline-offset-2">
+            View {added.pet.name}
           </IntentLink>
         </FlashNotice>
       )}
@@ -141,7 +154,9 @@ export function PetCatalogue() {
         counts={counts.data}
         hrefFor={(status: StatusTab | undefined) => hrefWith({ status })}
         noun={['pet', 'pets']}
+        beside={<TagFilter tags={tags} hrefFor={hrefForTags} />}
       />
+      <NarrowedToTags tags={tags} hrefFor={hrefForTags} />
       {(!selection.isEmpty || bulkRun.state.phase !== 'idle') && (
         <BulkActions
           selection={selection}
@@ -167,8 +182,9 @@ export function PetCatalogue() {
                 </ButtonLink>
               }
             >
-              {filters.name ? `No pet's name contains “${filters.name}” here. ` : ''}Try another search, status or category, or clear the filters to see every
-              pet.
+              {filters.name ? `No pet's name contains “${filters.name}” here. ` : ''}
+              {tags.length > 1 ? `No pet here has all of the tags ${tags.map((tag) => `“${tag}”`).join(', ')}. ` : ''}Try another search, status, category or
+              tag, or clear the filters to see every pet.
             </EmptyState>
           ) : (
             <EmptyState
@@ -195,6 +211,7 @@ export function PetCatalogue() {
             isUpdating={pets.isPlaceholderData}
             sort={sort}
             hrefForSort={(next) => hrefWith({ sort: next === 'id' ? undefined : next })}
+            hrefForTag={hrefForTag}
             selection={selection}
             isSelectionLocked={bulkRun.isBusy}
           />

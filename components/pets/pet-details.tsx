@@ -1,15 +1,14 @@
 'use client';
-// PetDetails: one pet's fields, when it was added and last changed, its orders,
-// editing and deleting it, and ordering it while it is available (the Orders
-// page's dialog, this pet given).
+// PetDetails: one pet's fields and tags, when it was added and last changed, its
+// orders, editing and deleting it, and ordering it while it is available (the
+// Orders page's dialog, this pet given).
 import { ArrowLeft, Pencil, ShoppingBag, ShoppingCart } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { IntentLink } from '@/components/intent-link';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
-import { usePet, usePetTimestamps } from '@/lib/client/hooks';
+import { usePet, usePetTimestamps, type SavedPet } from '@/lib/client/hooks';
 import type { Order } from '@/lib/contract/orders';
-import type { Pet } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
 import { formatDateTime } from '../format';
 import { LoadError } from '../load-error';
@@ -23,6 +22,7 @@ import { DeletePetButton } from './delete-pet-button';
 import { PetGallery } from './pet-gallery';
 import { PetOrders } from './pet-orders';
 import { StatusBadge } from './status-badge';
+import { TagChips } from '../tags/tag-chips';
 import { RoleGate } from '../role-gate';
 import { RecordHistory } from '../activity/record-history';
 
@@ -38,7 +38,7 @@ export function PetDetails({ petId }: { petId: number }) {
   const [isEditing, setEditing] = useState(false);
   const [isOrdering, setOrdering] = useState(false);
   const [placed, setPlaced] = useState<Order>();
-  const [saved, setSaved] = useState<Pet>();
+  const [saved, setSaved] = useState<SavedPet>();
   const [deleted, setDeleted] = useState<string>();
   if (deleted) {
     return (
@@ -136,6 +136,16 @@ export function PetDetails({ petId }: { petId: number }) {
             ),
           },
           { label: 'Status', value: <StatusBadge status={data?.status} /> },
+          {
+            label: 'Tags',
+            value:
+              data &&
+              (data.tags?.length ? (
+                <TagChips tags={data.tags} linkFor={(tag) => ({ href: `/pets?tag=${encodeURIComponent(tag)}`, isOtherPage: true })} label="Tags" />
+              ) : (
+                <span className="text-zinc-500 dark:text-zinc-400">None</span>
+              )),
+          },
           { label: 'Added', value: <Timestamp iso={timestamps?.createdAt} /> },
           { label: 'Last changed', value: <Timestamp iso={timestamps?.updatedAt} /> },
         ]}

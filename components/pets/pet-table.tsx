@@ -1,30 +1,34 @@
 'use client';
-// PetTable: one page of pets; a pet's name links to its page. The name and id
-// headers sort the list (links, so the order is in the URL), with aria-sort.
-// A checkbox per row and one for the page select pets for bulk work.
+// PetTable: one page of pets; a pet's name links to its page, each of its tags
+// to the list narrowed to that tag too. The name and id headers sort the list
+// (links, so the order is in the URL), with aria-sort. A checkbox per row and
+// one for the page select pets for bulk work.
 import { useLayoutEffect, useRef } from 'react';
-import type { Pet, PetSort } from '@/lib/contract/pets';
+import type { PetSort, PetWithIncluded } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
 import { IntentLink } from '../intent-link';
 import { SortableTh } from '../sortable-th';
+import { TagChips } from '../tags/tag-chips';
 import { Table, TableCard, Td, Th, Tr } from '../ui/table';
 import { StatusBadge } from './status-badge';
 import type { PetSelection } from './use-pet-selection';
 
-export const PET_COLUMNS = [{ title: 'Name' }, { title: 'Category' }, { title: 'Status' }, { title: 'ID', className: 'text-right' }];
+export const PET_COLUMNS = [{ title: 'Name' }, { title: 'Category' }, { title: 'Status' }, { title: 'Tags' }, { title: 'ID', className: 'text-right' }];
 
 export function PetTable({
   pets,
   isUpdating,
   sort,
   hrefForSort,
+  hrefForTag,
   selection,
   isSelectionLocked,
 }: {
-  pets: Pet[];
+  pets: PetWithIncluded[];
   isUpdating: boolean;
   sort: PetSort;
   hrefForSort: (sort: PetSort) => string;
+  hrefForTag: (tag: string) => string;
   selection: PetSelection;
   /** While a bulk change runs, what it works on stays as it is. */
   isSelectionLocked: boolean;
@@ -51,6 +55,7 @@ export function PetTable({
             <SortableTh title="Name" sortKey="name" sort={sort} hrefForSort={hrefForSort} />
             <Th>Category</Th>
             <Th>Status</Th>
+            <Th>Tags</Th>
             <SortableTh title="ID" sortKey="id" sort={sort} hrefForSort={hrefForSort} className="text-right" />
           </tr>
         </thead>
@@ -76,6 +81,9 @@ export function PetTable({
               <Td className="text-zinc-600 dark:text-zinc-400">{categoryName(pet.categoryId)}</Td>
               <Td>
                 <StatusBadge status={pet.status} />
+              </Td>
+              <Td className="max-w-72 min-w-24 py-2 whitespace-normal">
+                <TagChips tags={pet.tags ?? []} linkFor={(tag) => ({ href: hrefForTag(tag) })} label={`Tags of ${pet.name}`} />
               </Td>
               <Td className="text-right font-mono text-xs text-zinc-500 dark:text-zinc-400">{pet.id}</Td>
             </Tr>

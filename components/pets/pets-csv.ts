@@ -3,15 +3,18 @@
 // picked, or the parts of a Blob), so a large export neither waits for the
 // whole list nor holds it twice.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import type { Pet } from '@/lib/contract/pets';
+import type { PetWithIncluded } from '@/lib/contract/pets';
 
-const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status'] as const;
+const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status', 'tags'] as const;
+
+// A pet's tags in one cell, as a person reads a list.
+const TAG_SEPARATOR = '; ';
 
 export type CsvSink = { write: (text: string) => Promise<void> };
 
-function csvRows(pets: Pet[], categoryName: (categoryId: number) => string): string {
+function csvRows(pets: PetWithIncluded[], categoryName: (categoryId: number) => string): string {
   return stringify(
-    pets.map((pet) => [pet.id, pet.name, pet.categoryId, categoryName(pet.categoryId), pet.status ?? '']),
+    pets.map((pet) => [pet.id, pet.name, pet.categoryId, categoryName(pet.categoryId), pet.status ?? '', (pet.tags ?? []).join(TAG_SEPARATOR)]),
     // A name like "=HYPERLINK(…)" stays text in a spreadsheet.
     { escape_formulas: true },
   );
@@ -19,7 +22,7 @@ function csvRows(pets: Pet[], categoryName: (categoryId: number) => string): str
 
 /** Writes the header and every pet of the pages; returns how many pets were written. */
 export async function writePetsCsv(options: {
-  pages: AsyncIterable<Pet[]>;
+  pages: AsyncIterable<PetWithIncluded[]>;
   categoryName: (categoryId: number) => string;
   sink: CsvSink;
   onProgress: (written: number) => void;

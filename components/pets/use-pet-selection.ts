@@ -6,13 +6,14 @@
 import { useState } from 'react';
 import type { BulkAction, BulkResult } from '@/lib/client/bulk-change';
 import type { Pet } from '@/lib/contract/pets';
+import { tagKey } from '@/lib/contract/tag-values';
 import type { StatusTab } from './pet-list-state';
 
 type Picked = { filtersKey: string; allMatching: boolean; pets: ReadonlyMap<number, Pet> };
 
 export type PetSelection = ReturnType<typeof usePetSelection>;
 
-export function usePetSelection(filtersKey: string, statusTab: StatusTab | undefined) {
+export function usePetSelection(filtersKey: string, statusTab: StatusTab | undefined, tags: string[]) {
   const [picked, setPicked] = useState<Picked>({ filtersKey, allMatching: false, pets: new Map() });
   const current: Picked = picked.filtersKey === filtersKey ? picked : { filtersKey, allMatching: false, pets: new Map() };
   const update = (pets: ReadonlyMap<number, Pet>, allMatching = false) => setPicked({ filtersKey, allMatching, pets });
@@ -41,9 +42,12 @@ export function usePetSelection(filtersKey: string, statusTab: StatusTab | undef
     },
     selectAllMatching: () => update(new Map(), true),
     clear: () => update(new Map()),
-    /** After a run: deleted pets leave, and so do pets whose new status takes them out of the status tab. */
+    /** After a run: deleted pets leave, and so do pets whose new status or lost tag takes them out of the list's filters. */
     keepMatching(action: BulkAction, result: BulkResult) {
-      const leaves = action.kind === 'delete' || (statusTab !== undefined && statusTab !== (action.status ?? 'none'));
+      const leaves =
+        action.kind === 'delete' ||
+        (action.kind === 'status' && statusTab !== undefined && statusTab !== (action.status ?? 'none')) ||
+        (action.kind === 'tag' && action.change === 'remove' && tags.some((tag) => tagKey(tag) === tagKey(action.tag)));
       if (!leaves) return;
       // "Every match" stays every match; the selection may have moved on while the run ran.
       setPicked((latest) => {

@@ -18,8 +18,11 @@ import type {
   PetCountsQuery,
   PetTimestamps,
   PetUpdate,
+  PetWithIncluded,
 } from '../contract/pets';
 import type { Photo } from '../contract/photos';
+import type { PetInclude } from '../contract/pet-include';
+import type { ListTagsQuery, Tag } from '../contract/tags';
 import type { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserUpdate } from '../contract/users';
 import { followChanges, type ChangeFeedHandlers } from './change-feed';
 import { linkTarget } from './link-header';
@@ -57,6 +60,7 @@ type QueryParams<Query extends z.ZodType> = {
 export type ListPetsParams = Omit<QueryParams<typeof ListPetsQuery>, 'id'>;
 export type CountPetsParams = QueryParams<typeof PetCountsQuery>;
 type ListCategoriesParams = QueryParams<typeof ListCategoriesQuery>;
+export type ListTagsParams = QueryParams<typeof ListTagsQuery>;
 export type ListOrdersParams = QueryParams<typeof ListOrdersQuery>;
 export type CountOrdersParams = QueryParams<typeof OrderCountsQuery>;
 export type ListActivityParams = {
@@ -88,15 +92,16 @@ export class PetstoreClient {
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
   }
 
-  /** listPets: GET /v1/pets */
-  async listPets(params: ListPetsParams = {}): Promise<Page<Pet>> {
-    return this.page<Pet>('/v1/pets', params);
+  /** listPets: GET /v1/pets; with `include` (experimental), each pet carries the fields it names. */
+  async listPets(params: ListPetsParams = {}): Promise<Page<PetWithIncluded>> {
+    return this.page<PetWithIncluded>('/v1/pets', params);
   }
 
   /** listPets with `id` (experimental batch read): the pets among these ids (at most 100), by id, in one request. */
-  async listPetsByIds(petIds: number[]): Promise<Pet[]> {
+  async listPetsByIds(petIds: number[], include: PetInclude[] = []): Promise<PetWithIncluded[]> {
     const ids = petIds.map((id) => encodeURIComponent(id)).join(',');
-    return this.request<Pet[]>('GET', `/v1/pets?id=${ids}`).then(({ body }) => body);
+    const included = include.length > 0 ? `&include=${include.join(',')}` : '';
+    return this.request<PetWithIncluded[]>('GET', `/v1/pets?id=${ids}${included}`).then(({ body }) => body);
   }
 
   /** createPet: POST /v1/pets */
@@ -108,8 +113,8 @@ export class PetstoreClient {
    * One pet through the batch read (GET /v1/pets?id=N), as the dashboard reads one: the
    * deprecated getPet's successor. A pet that does not exist is the 404 getPet would answer.
    */
-  async findPet(petId: number): Promise<Pet> {
-    const [pet] = await this.listPetsByIds([petId]);
+  async findPet(petId: number, include: PetInclude[] = []): Promise<PetWithIncluded> {
+    const [pet] = await this.listPetsByIds([petId], include);
     if (!pet) throw new ApiClientError({ code: 'not_found', message: `No pet has id ${petId}.`, status: 404 });
     return pet;
   }
@@ -127,6 +132,21 @@ export class PetstoreClient {
   /** getPetTimestamps: GET /v1/pets/{petId}/timestamps (experimental): when the pet was added and last changed. */
   async getPetTimestamps(petId: number): Promise<PetTimestamps> {
     return this.request<PetTimestamps>('GET', `/v1/pets/${encodeURIComponent(petId)}/timestamps`).then(({ body }) => body);
+  }
+
+  /** getPetTags: GET /v1/pets/{petId}/tags (experimental) */
+  async getPetTags(petId: number): Promise<string[]> {
+    return this.request<string[]>('GET', `/v1/pets/${encodeURIComponent(petId)}/tags`).then(({ body }) => body);
+  }
+
+  /** replacePetTags: PUT /v1/pets/{petId}/tags (experimental): the whole set; answers the tags as stored. */
+  async replacePetTags(petId: number, tags: string[]): Promise<string[]> {
+    return this.request<string[]>('PUT', `/v1/pets/${encodeURIComponent(petId)}/tags`, tags).then(({ body }) => body);
+  }
+
+  /** listTags: GET /v1/tags (experimental): the tags pets have, alphabetically, with their pet counts. */
+  async listTags(params: ListTagsParams = {}): Promise<Page<Tag>> {
+    return this.page<Tag>('/v1/tags', params);
   }
 
   /** updatePet: PATCH /v1/pets/{petId} (experimental); merge semantics, `status: null` removes the status. */
@@ -349,11 +369,14 @@ const unreachable = () =>
     message: 'The server could not be reached. Check your connection; the page retries by itself.',
   });
 
-type QueryValues = Record<string, string | number | undefined>;
+type QueryValues = Record<string, string | number | string[] | undefined>;
 
+/** The query string; an array is the parameter repeated (`tag=a&tag=b`). */
 function queryString(params: QueryValues): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(params)) {
+    for (const each of Array.isArray(value) ? value : [value]) if (each !== undefined && each !== '') query.append(name, String(each));
+  }
   return query.size > 0 ? `?${query}` : '';
 }
 

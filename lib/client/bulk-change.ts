@@ -7,10 +7,16 @@
 // network) is sent again a few times; anything else (the session ended, the
 // role) stops the run, as the caller's signal does. Chunks already sent are
 // always waited for, so the count of changed pets is exact.
-import type { Pet, PetBatchDeleteResults, PetBatchUpdateResults, PetStatus } from '../contract/pets';
+import type { Pet, PetBatchDeleteResults, PetBatchUpdateResults, PetStatus, PetUpdate } from '../contract/pets';
 import { ApiClientError, type PetstoreClient } from './api-client';
 
-export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 'delete' };
+export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 'tag'; change: 'add' | 'remove'; tag: string } | { kind: 'delete' };
+
+/** The patch a change sends for each pet: a tag is added to or taken from the tags each pet has. */
+function patchOf(action: Exclude<BulkAction, { kind: 'delete' }>): PetUpdate {
+  if (action.kind === 'status') return { status: action.status };
+  return action.change === 'add' ? { addTags: [action.tag] } : { removeTags: [action.tag] };
+}
 
 export type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
 
@@ -49,7 +55,7 @@ export async function runBulkChange(
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
 
-  const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, { status: action.status }));
+  const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, patchOf(action)));
 
   /** The chunk's results, and whether they came from a retry (a pet changed by a lost answer is then a no-change, or for a delete a 404). */
   async function apply(ids: number[], attempt = 0): Promise<{ results: PetResult[]; isRetry: boolean }> {

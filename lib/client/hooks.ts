@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { NewApiKey } from '../contract/api-keys';
 import type { ListedCategory, NewCategory } from '../contract/categories';
 import type { NewOrder, Order, OrderStatus } from '../contract/orders';
-import type { NewPet, Pet, PetUpdate } from '../contract/pets';
+import type { NewPet, Pet, PetUpdate, PetWithIncluded } from '../contract/pets';
 import type { Photo } from '../contract/photos';
 import type { NewUser, PasswordChange, UserUpdate } from '../contract/users';
 import {
@@ -14,6 +14,7 @@ import {
   type ListActivityParams,
   type ListOrdersParams,
   type ListPetsParams,
+  type ListTagsParams,
   type CountPetsParams,
 } from './api-client';
 import { runBulkChange, type BulkAction, type BulkProgress } from './bulk-change';
@@ -33,6 +34,7 @@ export const queryKeys = {
   orderCounts: (params: CountOrdersParams) => ['orders', 'counts', params],
   order: (orderId: number) => ['order', orderId],
   categories: () => ['categories'],
+  tags: (params?: ListTagsParams) => (params ? ['tags', params] : ['tags']),
   apiKeys: () => ['api-keys'],
   users: () => ['users'],
   activity: (params?: ListActivityParams) => (params ? ['activity', params] : ['activity']),
@@ -51,9 +53,10 @@ export function usePetCounts(params: CountPetsParams) {
   return useQuery({ queryKey: queryKeys.petCounts(params), queryFn: () => client.countPets(params), placeholderData: keepPreviousData });
 }
 
+/** A pet with its tags. */
 export function usePet(petId: number) {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.pet(petId), queryFn: () => client.findPet(petId) });
+  return useQuery({ queryKey: queryKeys.pet(petId), queryFn: () => client.findPet(petId, ['tags']) });
 }
 
 /** When the pet was added and last changed. */
@@ -78,23 +81,40 @@ export function usePetsById(petIds: number[]): Map<number, Pet> | undefined {
   return data && new Map(data.map((pet) => [pet.id, pet]));
 }
 
-/** A pet's list, counts, page (its timestamps too) and its category's pet count all change together. */
-function refreshPets(queryClient: ReturnType<typeof useQueryClient>, pet?: Pet) {
-  if (pet) queryClient.setQueryData(queryKeys.pet(pet.id), pet);
+/**
+ * A pet's list, counts, page (its timestamps too), its category's pet count and the tags'
+ * pet counts all change together. The pet as a change answers it has no tags: those on
+ * screen stay until the page's own fetch brings the new ones.
+ */
+function refreshPets(queryClient: ReturnType<typeof useQueryClient>, pet?: PetWithIncluded) {
+  if (pet) queryClient.setQueryData(queryKeys.pet(pet.id), (shown: PetWithIncluded | undefined) => ({ tags: shown?.tags, ...pet }));
   return Promise.all([
-    pet && queryClient.invalidateQueries({ queryKey: queryKeys.petTimestamps(pet.id) }),
+    pet && queryClient.invalidateQueries({ queryKey: queryKeys.pet(pet.id) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.pets() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.petCounts() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.categories() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tags() }),
   ]);
 }
+
+/** A pet a form saved; one added is given its tags after (NewPet, the contract's, has none), and may say why they were not saved. */
+export type SavedPet = { pet: PetWithIncluded; tagsRefusal?: ApiClientError };
 
 export function useCreatePet() {
   const client = usePetstoreClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newPet: NewPet) => client.createPet(newPet),
-    onSuccess: (pet: Pet) => refreshPets(queryClient, pet),
+    mutationFn: async ({ newPet, tags }: { newPet: NewPet; tags: string[] }): Promise<SavedPet> => {
+      const pet = await client.createPet(newPet);
+      if (tags.length === 0) return { pet: { ...pet, tags: [] } };
+      try {
+        return { pet: { ...pet, tags: await client.replacePetTags(pet.id, tags) } };
+      } catch (error) {
+        if (!(error instanceof ApiClientError)) throw error;
+        return { pet: { ...pet, tags: [] }, tagsRefusal: error };
+      }
+    },
+    onSuccess: ({ pet }) => refreshPets(queryClient, pet),
   });
 }
 
@@ -104,6 +124,18 @@ export function useUpdatePet(petId: number) {
   return useMutation({
     mutationFn: (update: PetUpdate) => client.updatePet(petId, update),
     onSuccess: (pet: Pet) => refreshPets(queryClient, pet),
+  });
+}
+
+/** The tags pets have (those containing `name`, when given), alphabetically, with their pet counts: suggestions and the filter. */
+export function useTags(params: ListTagsParams, { enabled = true } = {}) {
+  const client = usePetstoreClient();
+  return useQuery({
+    queryKey: queryKeys.tags(params),
+    queryFn: async () => (await client.listTags(params)).items,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled,
   });
 }
 

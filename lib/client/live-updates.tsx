@@ -28,6 +28,7 @@ function staleKeys(queryClient: QueryClient, change: Change): unknown[][] {
     stale(queryKeys.petCounts());
     stale(change.id === undefined ? ['pet'] : queryKeys.pet(change.id));
     stale(queryKeys.categories()); // their pet counts
+    stale(queryKeys.tags()); // theirs too
   } else if (change.resource === 'order') {
     // An order moves its pet's status; the change names only the order, so every pet on screen is checked.
     stale(queryKeys.orders());

@@ -1,13 +1,13 @@
 // Many pets read page by page, 100 (the API's largest page) at a time: every
 // page of a view of the list, or the pets among some ids (the batch read). The
 // CSV export writes them as they come; a bulk change gathers them first.
-import type { Pet } from '../contract/pets';
+import type { Pet, PetWithIncluded } from '../contract/pets';
 import type { ListPetsParams, PetstoreClient } from './api-client';
 
 const PAGE_SIZE = 100;
 
 /** Every pet of the list's view (its filters, in its order). */
-export async function* viewPages(client: PetstoreClient, params: Omit<ListPetsParams, 'limit' | 'cursor'>): AsyncGenerator<Pet[]> {
+export async function* viewPages(client: PetstoreClient, params: Omit<ListPetsParams, 'limit' | 'cursor'>): AsyncGenerator<PetWithIncluded[]> {
   let cursor: string | undefined;
   do {
     const page = await client.listPets({ ...params, limit: PAGE_SIZE, cursor });
@@ -16,10 +16,10 @@ export async function* viewPages(client: PetstoreClient, params: Omit<ListPetsPa
   } while (cursor);
 }
 
-/** The pets among these ids, by id (ids without a pet are left out). */
-export async function* idPages(client: PetstoreClient, petIds: number[]): AsyncGenerator<Pet[]> {
+/** The pets among these ids, by id, with their tags (ids without a pet are left out). */
+export async function* idPages(client: PetstoreClient, petIds: number[]): AsyncGenerator<PetWithIncluded[]> {
   const sorted = [...petIds].sort((a, b) => a - b);
-  for (let start = 0; start < sorted.length; start += PAGE_SIZE) yield client.listPetsByIds(sorted.slice(start, start + PAGE_SIZE));
+  for (let start = 0; start < sorted.length; start += PAGE_SIZE) yield client.listPetsByIds(sorted.slice(start, start + PAGE_SIZE), ['tags']);
 }
 
 /** Every pet the pages hold, in one array; stops between pages once `signal` aborts. */

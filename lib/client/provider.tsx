@@ -32,8 +32,11 @@ function newQueryClient(onUnauthorized: () => void): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 10_000,
-        // A 4xx will not change on retry; a network error or 5xx may.
-        retry: (failures, error) => failures < 2 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+        // A 4xx will not change on retry, but for a 429 (several tabs of one person searching
+        // at once share their key's searches): a network error, a 5xx or a 429 may.
+        retry: (failures, error) => failures < 2 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500 && error.status !== 429),
+        // A 429 says when to come back (Retry-After: 2 s for searches); the rest, React Query's back-off.
+        retryDelay: (failures, error) => (error instanceof ApiClientError && error.status === 429 ? 2_000 : Math.min(1_000 * 2 ** failures, 30_000)),
       },
     },
   });

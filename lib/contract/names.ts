@@ -14,15 +14,15 @@ import { z } from 'zod';
 export const MAX_NAME_LENGTH = 100;
 
 // C0, DEL and C1.
-const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
+export const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
 // Unicode's Bidi_Control property.
-const BIDI_CONTROL = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+export const BIDI_CONTROL = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
 // What String.prototype.trim() removes (ECMAScript's WhiteSpace and LineTerminator).
-const TRIMMED = '\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+export const TRIMMED = '\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 // Characters that show nothing by themselves: controls, White_Space,
 // Default_Ignorable_Code_Point (zero-width spaces and joiners, Hangul fillers,
 // variation selectors…) and the blank Braille pattern.
-const INVISIBLE =
+export const INVISIBLE =
   `${CONTROL}\\u0020\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f` +
   '\\u2028-\\u202f\\u205f-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8';
 
@@ -43,7 +43,7 @@ export const isWithinNameLength = (text: string) => [...text].length <= MAX_NAME
 export const hasNoControlCharacter = (text: string) => !hasControl.test(text);
 
 /** Why `name` (as sent) is refused, or undefined when it is a good name. */
-function nameProblem(name: string): string | undefined {
+export function nameProblem(name: string): string | undefined {
   const trimmed = name.trim();
   if (!isWithinNameLength(name)) return `must be at most ${MAX_NAME_LENGTH} characters (surrounding spaces count)`;
   if (trimmed === '') return 'must not be empty';

@@ -12,6 +12,7 @@ import { ListOrdersQuery, MAX_ORDER_QUANTITY, NewOrder, Order, OrderCounts, Orde
 import { Categories, Category, CategoryIdParams, CategoryUpdate, ListCategoriesQuery, NewCategory } from './categories';
 import { Change } from './changes';
 import {
+  GetPetQuery,
   ListPetsQuery,
   NewPet,
   Pet,
@@ -23,7 +24,8 @@ import {
   PetIdParams,
   PetTimestamps,
   PetUpdate,
-  Pets,
+  PetWithIncluded,
+  PetsWithIncluded,
 } from './pets';
 import {
   MAX_PHOTO_BYTES,
@@ -39,6 +41,7 @@ import {
   PHOTO_MEDIA_TYPES,
   PHOTO_SIZES,
 } from './photos';
+import { ListTagsQuery, PetTags, PetTagsReplacement, Tags } from './tags';
 import { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserIdParams, Users, UserUpdate } from './users';
 import { commonErrors, errorResponses } from './responses';
 
@@ -61,11 +64,11 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'listPets',
       summary: 'List animals',
       description:
-        'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header, which keeps every filter. Experimental additions: `name` (search), `categoryId`, `sort`, and `id` (a batch read of up to 100 pets by id, which takes no other parameter).',
+        'Returns animals in ascending id order, at most `limit` of them. The next page, if any, is announced in the `Link` header, which keeps every filter. Experimental additions: `name` (search), `categoryId`, `tag` (pets with every tag given), `sort`, `include` (fields added to each Pet, e.g. `include=tags`; without it each item is exactly a Pet), and `id` (a batch read of up to 100 pets by id, which takes no other parameter but `include`).',
       tags: ['pets'],
       requestParams: { query: ListPetsQuery },
       responses: {
-        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Pets) },
+        '200': { description: 'Success: Pets, or with `include` PetWithIncluded.', headers: nextPageLink, ...jsonBody(PetsWithIncluded) },
         '400': errorResponses.BadRequest,
         ...commonErrors,
       },
@@ -131,7 +134,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'countPets',
       summary: 'Count animals (experimental)',
       description:
-        'How many animals match the filters (the list’s `status`, `name` and `categoryId`), in all and by status. Unfiltered, it reads counters kept by triggers, so it costs the same at any size.',
+        'How many animals match the filters (the list’s `status`, `name`, `categoryId` and `tag`), in all and by status. Unfiltered, it reads counters kept by triggers, so it costs the same at any size.',
       tags: ['pets'],
       'x-stability': 'experimental',
       requestParams: { query: PetCountsQuery },
@@ -150,15 +153,15 @@ const paths: ZodOpenApiPathsObject = {
       tags: ['pets'],
       deprecated: true,
       'x-sunset': GET_PET_SUNSET.toISOString(),
-      requestParams: { path: PetIdParams },
+      requestParams: { path: PetIdParams, query: GetPetQuery },
       responses: {
         '200': {
-          description: 'Success.',
+          description: 'Success: the Pet, or with `include` a PetWithIncluded.',
           headers: {
             Deprecation: { description: 'RFC 9745: when the operation was deprecated (`@<epoch seconds>`).', schema: { type: 'string' as const } },
             Sunset: { description: 'RFC 8594: when the operation will be removed.', schema: { type: 'string' as const } },
           },
-          ...jsonBody(Pet),
+          ...jsonBody(z.union([Pet, PetWithIncluded])),
         },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
@@ -170,7 +173,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'updatePet',
       summary: 'Change an animal (experimental)',
       description:
-        'JSON merge semantics: the fields given are set, the others kept (`status: null` removes the status). `status` changes only while the animal has no open (`placed` or `approved`) order, and never to `pending` (an open order is what makes an animal pending): else 409 with the reason. Not deprecated: no Deprecation or Sunset headers.',
+        'JSON merge semantics: the fields given are set, the others kept (`status: null` removes the status). `status` changes only while the animal has no open (`placed` or `approved`) order, and never to `pending` (an open order is what makes an animal pending): else 409 with the reason. `tags` replaces the tags; `addTags` and `removeTags` change them (409 if the animal would have more than 20). One PATCH is one change of the animal: one activity entry, one change event. Not deprecated: no Deprecation or Sunset headers.',
       tags: ['pets'],
       'x-stability': 'experimental',
       requestParams: { path: PetIdParams },
@@ -179,7 +182,11 @@ const paths: ZodOpenApiPathsObject = {
         '200': { description: 'The animal, changed.', ...jsonBody(Pet) },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
-        '409': { ...errorResponses.Conflict, id: undefined, description: 'The status cannot change now (`conflict`); the message says why.' },
+        '409': {
+          ...errorResponses.Conflict,
+          id: undefined,
+          description: 'The status cannot change now, or `addTags` would give the animal more than 20 tags (`conflict`); the message says why.',
+        },
         '413': errorResponses.PayloadTooLarge,
         '415': errorResponses.UnsupportedMediaType,
         ...commonErrors,
@@ -214,6 +221,56 @@ const paths: ZodOpenApiPathsObject = {
         '200': { description: 'Success.', ...jsonBody(PetTimestamps) },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/{petId}/tags': {
+    get: {
+      operationId: 'getPetTags',
+      summary: 'An animal’s tags (experimental)',
+      description: 'The animal’s tags, each as first written, in alphabetical order ignoring case. `GET /pets?include=tags` gives them for a whole page.',
+      tags: ['tags'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(PetTags) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    put: {
+      operationId: 'replacePetTags',
+      summary: 'Replace an animal’s tags (experimental)',
+      description:
+        'The body is the whole new set, e.g. `["puppy", "vaccinated"]` (`[]` removes every tag): at most 20, each trimmed and put in NFC, 1 to 32 characters; the same tag twice, ignoring case, counts once. A tag seen before keeps the spelling it was first written with (`PUPPY` is stored as `puppy` once `puppy` exists). The answer is the animal’s tags as stored. A change is one activity entry with the tags before and after, and one change event; the same set again changes nothing. A bad tag is a 400 whose message names it.',
+      tags: ['tags'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams },
+      requestBody: { required: true, ...jsonBody(PetTagsReplacement) },
+      responses: {
+        '200': { description: 'The animal’s tags now.', ...jsonBody(PetTags) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+  },
+  '/tags': {
+    get: {
+      operationId: 'listTags',
+      summary: 'List tags (experimental)',
+      description:
+        'Every tag at least one animal has, in alphabetical order ignoring case, each with its `petCount`, at most `limit`; `name` keeps those containing a text (what a tag input suggests). The next page is announced in the `Link` header.',
+      tags: ['tags'],
+      'x-stability': 'experimental',
+      requestParams: { query: ListTagsQuery },
+      responses: {
+        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Tags) },
+        '400': errorResponses.BadRequest,
         ...commonErrors,
       },
     },
@@ -807,6 +864,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
       { name: 'store', description: 'Store orders (experimental).' },
       { name: 'categories', description: 'Categories of animals (experimental).' },
       { name: 'photos', description: 'Photos of animals (experimental): uploads, their order and cover, and their signed files.' },
+      { name: 'tags', description: 'Labels on animals across categories (experimental).' },
       { name: 'changes', description: 'A live feed of changes (experimental).' },
       {
         name: 'api-keys',

@@ -1,12 +1,15 @@
 // Pet, NewPet, PetStatus and the parameters of the pets operations (docs/CONTRACT.md §2,
 // §4.1-4.3), and the experimental extensions (docs/ARCHITECTURE.md): search, category
-// filter and sort on the list, counts, and PetUpdate for PATCH.
+// and tag filters and sort on the list, counts, `include`, and PetUpdate for PATCH.
 import { z } from 'zod';
 import { ErrorBody } from './errors';
 import { MAX_NAME_LENGTH, displayName, hasNoControlCharacter, isWithinNameLength, nameSearch } from './names';
 import { PET_SORTS, PET_STATUSES, type PetSort } from './pet-values';
 import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
+import { IncludeParam, PetIncluded } from './pet-include';
+import { TagName, tagList } from './tags';
+import { MAX_TAGS_PER_PET, tagKey } from './tag-values';
 
 export { PET_STATUSES, type PetSort };
 
@@ -50,7 +53,17 @@ export const Pet = z
   .meta({ id: 'Pet' });
 export type Pet = z.infer<typeof Pet>;
 
-export const Pets = z.array(Pet).meta({ id: 'Pets' });
+const Pets = z.array(Pet).meta({ id: 'Pets' });
+
+/** A Pet with the fields `include` asked for (lib/contract/pet-include.ts). */
+export const PetWithIncluded = Pet.extend(PetIncluded.shape).meta({
+  id: 'PetWithIncluded',
+  description: 'A Pet and, when `include` names them, the fields it names; without `include`, exactly a Pet.',
+});
+export type PetWithIncluded = z.infer<typeof PetWithIncluded>;
+
+/** A list's answer: the contract's Pets, or with `include` PetWithIncluded items. */
+export const PetsWithIncluded = z.union([Pets, z.array(PetWithIncluded)]).meta({ id: 'PetsWithIncluded' });
 
 const PetSortParam = z
   .enum(PET_SORTS, { error: `must be one of ${PET_SORTS.join(', ')}` })
@@ -84,6 +97,16 @@ const CategoryFilter = queryCategoryId.optional().meta({
   description: 'Experimental. Only pets of this category.',
 });
 
+// Repeated (`tag=a&tag=b`), as OpenAPI's default for an array in a query: lib/http/query.ts reads every value of a parameter documented so.
+const TagFilter = z
+  .array(TagName)
+  .max(MAX_TAGS_PER_PET, { error: `must be given at most ${MAX_TAGS_PER_PET} times` })
+  .optional()
+  .meta({
+    description: `Experimental. Only pets that have every tag given, ignoring case: \`tag=puppy&tag=vaccinated\` (at most ${MAX_TAGS_PER_PET}).`,
+    param: { style: 'form', explode: true },
+  });
+
 /** The most ids one batch read, change or delete takes (GET, PATCH, DELETE /v1/pets?id=…, experimental). */
 const MAX_BATCH_IDS = 100;
 
@@ -111,7 +134,7 @@ const petIdListParam = (description: string) => ({
 });
 
 /** The listPets parameters that page or filter: the batch read (`id`) takes none of them, nor do the batch change and delete. */
-export const LIST_PETS_PAGING_AND_FILTERS = ['limit', 'status', 'name', 'categoryId', 'sort', 'cursor'] as const;
+export const LIST_PETS_PAGING_AND_FILTERS = ['limit', 'status', 'name', 'categoryId', 'tag', 'sort', 'cursor'] as const;
 
 export const ListPetsQuery = z
   .object({
@@ -124,8 +147,10 @@ export const ListPetsQuery = z
     status: StatusFilter,
     name: NameSearch,
     categoryId: CategoryFilter,
+    tag: TagFilter,
     sort: PetSortParam,
     cursor: PetCursorParam,
+    include: IncludeParam,
   })
   .superRefine(refuseCursorOfAnotherSort);
 export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
@@ -140,7 +165,10 @@ export const PetBatchQuery = z.object({
 });
 
 /** The list's filters, without paging or order: what GET /v1/pets/counts takes. */
-export const PetCountsQuery = z.object({ status: StatusFilter, name: NameSearch, categoryId: CategoryFilter });
+export const PetCountsQuery = z.object({ status: StatusFilter, name: NameSearch, categoryId: CategoryFilter, tag: TagFilter });
+
+/** The query of GET /v1/pets/{petId}: `include` alone. */
+export const GetPetQuery = z.object({ include: IncludeParam });
 export type PetCountsQuery = z.infer<typeof PetCountsQuery>;
 
 const count = z.int().min(0);
@@ -156,6 +184,23 @@ export const PetCounts = z
   .meta({ id: 'PetCounts', description: 'How many pets match the filters, in all and by status.' });
 export type PetCounts = z.infer<typeof PetCounts>;
 
+/** `tags` replaces what `addTags` and `removeTags` change, and a tag is either added or removed. */
+function refuseTagsTwice(update: { tags?: string[]; addTags?: string[]; removeTags?: string[] }, context: z.RefinementCtx): void {
+  if (update.tags && (update.addTags || update.removeTags)) {
+    const other = update.addTags ? 'addTags' : 'removeTags';
+    context.addIssue({ code: 'custom', path: ['tags'], message: `cannot be given with ${other}: tags replaces them all` });
+  }
+  const removed = new Set(update.removeTags?.map(tagKey));
+  const both = update.addTags?.filter((tag) => removed.has(tagKey(tag))) ?? [];
+  if (both.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      path: ['removeTags'],
+      message: `${both.map((tag) => JSON.stringify(tag)).join(', ')} cannot be both added and removed`,
+    });
+  }
+}
+
 export const PetUpdate = z
   .strictObject(
     {
@@ -166,12 +211,21 @@ export const PetUpdate = z
         .nullable()
         .optional()
         .meta({ description: '`null` removes the status. Changes only while the pet has no open (placed or approved) order, and never to `pending`.' }),
+      tags: tagList(
+        `Replaces the pet's tags (\`[]\` removes them all), as \`PUT /pets/{petId}/tags\` does. Not with \`addTags\` or \`removeTags\`.`,
+      ).optional(),
+      addTags: tagList(
+        `Tags to add to those the pet has (one it has already is no change). A pet would then have more than ${MAX_TAGS_PER_PET}: 409, and it is left as it was.`,
+      ).optional(),
+      removeTags: tagList('Tags to take from the pet, ignoring case (one it does not have is no change).').optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'must be a JSON object') },
   )
+  .superRefine(refuseTagsTwice)
   .meta({
     id: 'PetUpdate',
-    description: 'Changes to a pet (JSON merge semantics): the fields given are set, the others kept. A `status` equal to the current one is no change.',
+    description:
+      'Changes to a pet (JSON merge semantics): the fields given are set, the others kept. A `status` equal to the current one is no change. `addTags` and `removeTags` change the tags a pet has, which a bulk change (`PATCH /pets?id=…`) needs: each pet keeps its other tags.',
   });
 export type PetUpdate = z.infer<typeof PetUpdate>;
 

@@ -1,4 +1,4 @@
-// The database schema (drizzle): pets, their counts and photos, categories, orders,
+// The database schema (drizzle): pets, their counts, tags and photos, categories, orders,
 // API keys, dashboard users and stored Idempotency-Key answers. Migrations in
 // drizzle/ are generated from this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
@@ -42,8 +42,16 @@ export const pets = pgTable(
     createdAt: createdAt(),
     // Set by a trigger whenever the row changes, by any path (drizzle/0012); for the dashboard only.
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The pet's tags, each as `tags.name` spells it, sorted by key (lib/domain/tags.ts): on the row,
+    // so that a change of them is an update of the pet (its activity entry, its change event).
+    // pet_tags indexes them, kept by a trigger (drizzle/0021).
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
+    check('pets_tags_at_most_20', sql`cardinality(${table.tags}) <= 20`),
     index('pets_status_id_idx').on(table.status, table.id),
     // The list's other orders and filters (lib/domain/pets.ts): by name, by category
     // (status last, so that counting a category's pets by status reads the index only).
@@ -123,6 +131,31 @@ export const signingKeys = pgTable('signing_keys', {
   secret: bytea('secret').notNull(),
   createdAt: createdAt(),
 });
+
+// Every tag ever written (experimental), as first written: `key` is what tags are compared
+// by (lib/contract/tags.ts, tagKey). A tag no pet has any more stays, unlisted, so that its
+// spelling holds; removing it would race with a pet taking it at the same moment.
+export const tags = pgTable('tags', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull().unique(),
+  key: text('key').notNull().unique(),
+});
+
+// Which pet has which tag: the index of pets.tags, kept from it by a trigger (drizzle/0021),
+// never written by the app. By tag then pet, for the list's tag filter in id order and the
+// pet counts of the tag list; by pet then tag (the key), for a pet's tags.
+export const petTags = pgTable(
+  'pet_tags',
+  {
+    petId: bigint('pet_id', { mode: 'number' })
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id),
+  },
+  (table) => [primaryKey({ columns: [table.petId, table.tagId] }), index('pet_tags_tag_id_pet_id_idx').on(table.tagId, table.petId)],
+);
 
 // Categories of pets (experimental). A pet's categoryId need not name one.
 export const categories = pgTable(

@@ -1,7 +1,8 @@
 // What the service knows about pets: list (keyset pages in four orders, with
-// search and filters), count, create, get, change and delete. Changing a
-// status and deleting lock the pet's row first, as lib/domain/orders.ts does, so they
-// serialise with orders placed or moved for the same pet.
+// search and filters, tags among them), count, create, get, change (their tags
+// too) and delete. Changing and deleting lock the pet's row first, as
+// lib/domain/orders.ts does, so they serialise with orders placed or moved for
+// the same pet.
 import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from '../contract/pets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -15,6 +16,9 @@ import { OPEN_ORDER_STATUSES } from '../contract/order-transitions';
 import { refused, succeeded, type Outcome } from './outcome';
 import { actorParameters, recorded } from './activity';
 import { countsByStatus } from './status-counts';
+import { sortedTags, spellingsOf, tagIdsOf } from './tags';
+import { rarestFirst, tagConditions, tagValues, type TagsBy } from './pet-tag-filter';
+import { MAX_TAGS_PER_PET, tagKey } from '../contract/tag-values';
 
 const petColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 
@@ -27,16 +31,17 @@ function toPet(row: PetRow): Pet {
   return pet;
 }
 
-type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number };
+type PetFilters = { status?: PetStatus | 'none'; name?: string; categoryId?: number; tag?: string[] };
 export type ListPetsOptions = PetFilters & { limit: number; sort: PetSort; cursor?: PetCursor };
 export type PetPage = { items: Pet[]; nextCursor: PetCursor | null };
 
-// byStatus 'none': the pets without a status (IS NULL, no parameter).
-type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean };
+// byStatus 'none': the pets without a status (IS NULL, no parameter); byTags: how many tags a pet
+// must all have, and tagsBy how they are looked for where a query gathers matches (pet-tag-filter.ts).
+type Shape = { byStatus: false | 'value' | 'none'; byName: boolean; byCategory: boolean; byTags: number; tagsBy: TagsBy };
 
-function shapeOf(filters: PetFilters): Shape {
+function shapeOf(filters: PetFilters, tagCount = filters.tag?.length ?? 0): Shape {
   const byStatus = filters.status === undefined ? false : filters.status === 'none' ? 'none' : 'value';
-  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined };
+  return { byStatus, byName: filters.name !== undefined, byCategory: filters.categoryId !== undefined, byTags: tagCount, tagsBy: 'probe' };
 }
 
 /** The status part of a prepared statement's name. */
@@ -51,14 +56,16 @@ function filterConditions(shape: Shape, columns: PetColumns = pets): SQL[] {
   if (shape.byStatus === 'none') conditions.push(isNull(columns.status));
   if (shape.byCategory) conditions.push(eq(columns.categoryId, sql.placeholder('categoryId')));
   if (shape.byName) conditions.push(ilike(columns.name, sql.placeholder('pattern')));
+  conditions.push(...tagConditions(shape.byTags, columns.id, shape.tagsBy));
   return conditions;
 }
 
-function filterValues(filters: PetFilters): Record<string, unknown> {
+function filterValues(filters: PetFilters, tagIds: number[] = []): Record<string, unknown> {
   return {
     status: filters.status === 'none' ? undefined : filters.status,
     categoryId: filters.categoryId,
     pattern: filters.name === undefined ? undefined : containing(filters.name),
+    ...tagValues(tagIds),
   };
 }
 
@@ -141,7 +148,7 @@ function walkedQuery(database: Database, shape: Shape, sort: PetSort, hasCursor:
   return database
     .select()
     .from(walked)
-    .where(and(...filterConditions(shape, walked)))
+    .where(and(...filterConditions({ ...shape, tagsBy: 'probe' }, walked)))
     .orderBy(...orderBy(sort, walked))
     .limit(sql.placeholder('limit'));
 }
@@ -208,12 +215,13 @@ async function matchesInSteps(
 
 /**
  * Whether a walk of an index in the sort's order may read far to fill a page:
- * a name search (its matches may be rare, or all at the far end of the order),
- * or a filter on a list sorted by name (a status or category may be rare, or
- * the two together empty). A status or a category alone, by id, has an index
- * in that order.
+ * a name search or tags (their matches may be rare, or all at the far end of
+ * the order), or a filter on a list sorted by name (a status or category may
+ * be rare, or the two together empty). A status or a category alone, by id,
+ * has an index in that order.
  */
-const mayWalkFar = (shape: Shape, sort: PetSort) => shape.byName || (sort.endsWith('name') && (shape.byStatus !== false || shape.byCategory));
+const mayWalkFar = (shape: Shape, sort: PetSort) =>
+  shape.byName || shape.byTags > 0 || (sort.endsWith('name') && (shape.byStatus !== false || shape.byCategory));
 
 // One prepared statement per shape of the list (each filter, sort, cursor or not).
 function listStatement(database: Database, shape: Shape, sort: PetSort, hasCursor: boolean) {
@@ -253,35 +261,47 @@ async function selectPlanned(
 async function searchRows(
   database: Database,
   deadline: SearchDeadline,
-  shape: Shape,
+  walkShape: Shape,
   options: ListPetsOptions,
-  values: Record<string, unknown>,
+  walkValues: Record<string, unknown>,
+  tagIds: number[],
 ): Promise<PetRow[]> {
   const hasCursor = options.cursor !== undefined;
-  const walked = await selectPlanned(database, walkedQuery(database, shape, options.sort, hasCursor, walkBound(options)), values);
+  const walked = await selectPlanned(database, walkedQuery(database, walkShape, options.sort, hasCursor, walkBound(options)), walkValues);
   if (walked.length > options.limit) return walked;
   await deadline.betweenSteps();
+  const { shape, values } = await forGathering(database, walkShape, walkValues, tagIds);
   if (!deadline.isEnforcedByDatabase) return matchesInSteps(database, deadline, shape, options, values);
   return selectPlanned(database, matchesQuery(database, shape, options.sort, hasCursor), values);
 }
 
+/** The shape and values of a query that gathers every match: the tags rarest first, looked for as pet-tag-filter.ts decides. */
+async function forGathering(database: Database, shape: Shape, values: Record<string, unknown>, tagIds: number[]) {
+  if (tagIds.length === 0) return { shape, values };
+  const gathering = await rarestFirst(database, tagIds);
+  return { shape: { ...shape, tagsBy: gathering.tagsBy }, values: { ...values, ...tagValues(gathering.tagIds) } };
+}
+
 /**
  * Whether the list or counts asked for is a search: one that reads more than
- * an index's first rows (a name, or filters on a list sorted by name). A
+ * an index's first rows (a name, tags, or filters on a list sorted by name). A
  * search runs under the search deadline (lib/db/search-deadline.ts), and an API
  * key may run only a few at once (lib/http/search-slots.ts).
  */
 export function isSearch(query: PetFilters & { sort?: PetSort }): boolean {
   const shape = shapeOf(query);
-  return query.sort ? mayWalkFar(shape, query.sort) : shape.byName;
+  return query.sort ? mayWalkFar(shape, query.sort) : shape.byName || shape.byTags > 0;
 }
 
 export async function listPets(database: Database, options: ListPetsOptions): Promise<PetPage> {
-  const shape = shapeOf(options);
+  const tagIds = options.tag ? await tagIdsOf(database, options.tag) : [];
+  // A tag no pet has ever had: no pet has them all.
+  if (!tagIds) return { items: [], nextCursor: null };
+  const shape = shapeOf(options, tagIds.length);
   const hasCursor = options.cursor !== undefined;
-  const values = { ...filterValues(options), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
+  const values = { ...filterValues(options, tagIds), afterId: options.cursor?.id, afterName: options.cursor?.key, limit: options.limit + 1 };
   const rows = isSearch(options)
-    ? await withinSearchDeadline(database, (search, deadline) => searchRows(search, deadline, shape, options, values))
+    ? await withinSearchDeadline(database, (search, deadline) => searchRows(search, deadline, shape, options, values, tagIds))
     : await listStatement(database, shape, options.sort, hasCursor).execute(values);
   const items = rows.slice(0, options.limit).map(toPet);
   const last = rows.length > options.limit ? items[items.length - 1]! : undefined;
@@ -342,13 +362,22 @@ function onlyStatus(counts: PetCounts, status: PetStatus | 'none'): PetCounts {
 }
 
 export async function countPets(database: Database, filters: PetCountsQuery): Promise<PetCounts> {
-  const shape = shapeOf(filters);
-  if (!shape.byName && !shape.byCategory) {
+  const tagIds = filters.tag ? await tagIdsOf(database, filters.tag) : [];
+  if (!tagIds) return toCounts([]);
+  const shape = shapeOf(filters, tagIds.length);
+  if (!shape.byName && !shape.byCategory && shape.byTags === 0) {
     const counts = toCounts(await countAllStatement(database).execute());
     return filters.status ? onlyStatus(counts, filters.status) : counts;
   }
+  if (shape.byName || shape.byTags > 0) {
+    return toCounts(
+      await withinSearchDeadline(database, async (search, deadline) => {
+        const gathering = await forGathering(search, shape, filterValues(filters), tagIds);
+        return searchCounts(search, deadline, gathering.shape, gathering.values);
+      }),
+    );
+  }
   const values = filterValues(filters);
-  if (shape.byName) return toCounts(await withinSearchDeadline(database, (search, deadline) => searchCounts(search, deadline, shape, values)));
   const name = ['count_pets', statusPart(shape), 'category'].filter(Boolean).join('_');
   return toCounts(await preparedStatement(database, name, () => countQuery(database, shape).prepare(name)).execute(values));
 }
@@ -361,7 +390,7 @@ const insertPet = (database: Executor) =>
     database
       .insert(pets)
       .select(
-        sql`select nextval(pg_get_serial_sequence('pets', 'id')), ${sql.placeholder('name')}::text, ${sql.placeholder('categoryId')}::bigint, ${sql.placeholder('status')}::pet_status, now(), now()
+        sql`select nextval(pg_get_serial_sequence('pets', 'id')), ${sql.placeholder('name')}::text, ${sql.placeholder('categoryId')}::bigint, ${sql.placeholder('status')}::pet_status, now(), now(), '{}'::text[]
           from (select act_as(${sql.placeholder('actor')}, ${sql.placeholder('keyId')}::bigint, ${sql.placeholder('needed')}::text[])) as actor`,
       )
       .returning(petColumns)
@@ -400,6 +429,11 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
   return row && { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+// A change reads and answers the pet's tags too (PUT /v1/pets/{petId}/tags answers them).
+const changedPetColumns = { ...petColumns, tags: pets.tags };
+
+type ChangedPetRow = PetRow & { tags: string[] };
+
 // The statements of a change and a delete, prepared: a bulk change runs them a
 // thousand times (docs/DASHBOARD.md, "Bulk work"). The driver sends a statement with
 // parameters that is not prepared in two round trips (describe, then execute),
@@ -408,7 +442,7 @@ export async function getPetTimestamps(database: Database, id: bigint): Promise<
 const lockPet = (transaction: Executor) =>
   preparedStatement(transaction, 'lock_pet', () =>
     transaction
-      .select(petColumns)
+      .select(changedPetColumns)
       .from(pets)
       .where(eq(pets.id, sql.placeholder('id')))
       .for('update')
@@ -437,7 +471,7 @@ const firstOrder = (transaction: Executor) =>
       .prepare('first_order'),
   );
 
-type PetChanges = Partial<Pick<PetRow, 'name' | 'categoryId' | 'status'>>;
+type PetChanges = Partial<Pick<ChangedPetRow, 'name' | 'categoryId' | 'status' | 'tags'>>;
 
 /** The UPDATE for the fields being changed (one statement per set of fields). */
 function updateStatement(transaction: Executor, fields: (keyof PetChanges)[]) {
@@ -447,7 +481,7 @@ function updateStatement(transaction: Executor, fields: (keyof PetChanges)[]) {
       .update(pets)
       .set(Object.fromEntries(fields.map((field) => [field, sql.placeholder(field)])))
       .where(eq(pets.id, sql.placeholder('id')))
-      .returning(petColumns)
+      .returning(changedPetColumns)
       .prepare(name),
   );
 }
@@ -465,9 +499,21 @@ const deleteStatement = (transaction: Executor) =>
  * while an order is open (the order owns the status then: approve, deliver or
  * cancel it) and when it is `pending` (what only an open order means). The
  * pet's row is locked first, so a concurrent placeOrder either sees the new
- * status or has its open order seen here.
+ * status or has its open order seen here. Its tags change in the same UPDATE,
+ * so one change of a pet is one activity entry and one change event.
  */
 export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<Pet>> {
+  const outcome = await changePet(database, id, update);
+  return outcome.ok ? succeeded(toPet(outcome.value)) : outcome;
+}
+
+/** Replaces a pet's tags (PUT /v1/pets/{petId}/tags); answers them as stored. */
+export async function replacePetTags(database: Database, id: bigint, tags: string[]): Promise<Outcome<string[]>> {
+  const outcome = await changePet(database, id, { tags });
+  return outcome.ok ? succeeded(outcome.value.tags) : outcome;
+}
+
+async function changePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<ChangedPetRow>> {
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return recorded(database, async (transaction) => {
@@ -478,16 +524,42 @@ export async function updatePet(database: Database, id: bigint, update: PetUpdat
       const refusal = await statusChangeRefusal(transaction, current, update.status!);
       if (refusal) return refused('conflict', refusal);
     }
+    const tagRefusal = tooManyTags(current, update);
+    if (tagRefusal) return refused('conflict', tagRefusal);
+    const tags = await tagsAfter(transaction, current.tags, update);
     const changes: PetChanges = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.categoryId !== undefined && { categoryId: update.categoryId }),
       ...(isStatusChange && { status: update.status }),
+      ...(tags && { tags }),
     };
     const fields = Object.keys(changes) as (keyof PetChanges)[];
-    if (fields.length === 0) return succeeded(toPet(current));
+    if (fields.length === 0) return succeeded(current);
     const [row] = await updateStatement(transaction, fields).execute({ ...changes, id: petId });
-    return succeeded(toPet(row!));
+    return succeeded(row!);
   });
+}
+
+/** The refusal of `addTags` that would take the pet past 20 tags (counted by key, before any is written). */
+function tooManyTags(pet: ChangedPetRow, update: PetUpdate): string | undefined {
+  if (!update.addTags) return undefined;
+  const removed = new Set(update.removeTags?.map(tagKey));
+  const kept = new Set(pet.tags.map(tagKey).filter((key) => !removed.has(key)));
+  const count = new Set([...kept, ...update.addTags.map(tagKey)]).size;
+  if (count <= MAX_TAGS_PER_PET) return undefined;
+  return `Pet ${pet.id} would have ${count} tags; a pet has at most ${MAX_TAGS_PER_PET}. Remove some of its tags first.`;
+}
+
+/** The pet's tags after the update (each spelled as first written, sorted), or undefined when they stay as they are. */
+async function tagsAfter(transaction: Executor, current: string[], update: PetUpdate): Promise<string[] | undefined> {
+  if (!update.tags && !update.addTags && !update.removeTags) return undefined;
+  const removed = new Set(update.removeTags?.map(tagKey));
+  const kept = update.tags ? [] : current.filter((tag) => !removed.has(tagKey(tag)));
+  const keptKeys = new Set(kept.map(tagKey));
+  const added = (update.tags ?? update.addTags ?? []).filter((tag) => !keptKeys.has(tagKey(tag)));
+  const spellings = await spellingsOf(transaction, added);
+  const next = sortedTags([...kept, ...spellings.values()]);
+  return next.length === current.length && next.every((tag, index) => tag === current[index]) ? undefined : next;
 }
 
 async function statusChangeRefusal(transaction: Executor, pet: PetRow, status: PetStatus | null): Promise<string | undefined> {

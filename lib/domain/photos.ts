@@ -2,7 +2,7 @@
 // the covers of a page of pets, and the sweep. Every change locks the pet's row first
 // (FOR NO KEY UPDATE: changes of one pet's photos take turns, and a delete of the pet
 // waits for them, or they find it gone), and is recorded as the caller's in its own
-// transaction: the triggers of drizzle/0020 write the activity entries and the change
+// transaction: the triggers of drizzle/0022 write the activity entries and the change
 // feed's events. A photo's row is written only after its bytes are stored
 // (photo-store.ts); bytes that never got a row, and the photos of pets deleted more
 // than 30 days ago, are swept.

@@ -1,4 +1,4 @@
-// The keys the service signs with (drizzle/0021, signing_keys): made at random the
+// The keys the service signs with (drizzle/0022, signing_keys): made at random the
 // first time one is needed, by whichever instance comes first (the others read it), and
 // then kept by each process (lib/process-state.ts). Deleting a key's row, and restarting
 // the instances, replaces it: what it signed stops being valid.

@@ -1,12 +1,20 @@
 // Query strings and path parameters, validated by the contract's zod schemas.
-// Unknown parameters are ignored; a known one given twice is an error.
+// Unknown parameters are ignored; a known one given twice is an error, but for
+// one the contract documents as repeated (`tag=a&tag=b`: an array, form style,
+// exploded), whose every value is taken.
 import type { z } from 'zod';
 import { RequestRefusal, invalidRequest } from './errors';
 
+const isRepeated = (parameter: z.ZodType) => (parameter.meta() as { param?: { explode?: boolean } } | undefined)?.param?.explode === true;
+
 export function parseQuery<Schema extends z.ZodObject>(url: URL, schema: Schema): z.output<Schema> {
-  const values: Record<string, string> = {};
-  for (const name of Object.keys(schema.shape)) {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, parameter] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const given = url.searchParams.getAll(name);
+    if (isRepeated(parameter)) {
+      if (given.length > 0) values[name] = given;
+      continue;
+    }
     if (given.length > 1) {
       throw new RequestRefusal('invalid_request', `Invalid query parameter: ${name} must be given at most once.`, {
         details: [{ path: name, message: 'must be given at most once' }],

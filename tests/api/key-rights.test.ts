@@ -118,6 +118,21 @@ describe('rights decided when the request acts, not when it began', () => {
     expect((await api<{ name: string }>('GET', `/v1/pets/${pet.body.id}`)).body.name).toBe(pet.body.name);
   });
 
+  it("refuses a change of tags of a key revoked mid-request: the pet's tags and the tag list stay as they were", async () => {
+    const email = uniqueEmail('revoked-tagger');
+    await addUser(email, PASSWORD, 'editor');
+    const [writeKey] = await addKeysOf(email, PASSWORD, [{ name: 'a write key', scope: 'write' }]);
+    const pet = await api<{ id: number }>('POST', '/v1/pets', { json: { name: uniqueName('untagged'), categoryId: 1 } });
+    const tag = uniqueName('never');
+    const request = await startRequest('PUT', `/v1/pets/${pet.body.id}/tags`, writeKey!.secret, [tag]);
+    expect((await api('DELETE', `/v1/api-keys/${writeKey!.id}`)).status).toBe(200);
+    expect(await request.finish()).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect((await api('GET', `/v1/pets/${pet.body.id}/tags`)).body).toEqual([]);
+    // Written later by another pet, the tag takes that pet's spelling: the refused change registered none.
+    const other = await api<{ id: number }>('POST', '/v1/pets', { json: { name: uniqueName('tagged'), categoryId: 1 } });
+    expect((await api('PUT', `/v1/pets/${other.body.id}/tags`, { json: [tag.toUpperCase()] })).body).toEqual([tag.toUpperCase()]);
+  });
+
   it('answers 401, not 500, when the user is deleted mid-request', async () => {
     const email = uniqueEmail('deleted-midway');
     const userId = await addUser(email, PASSWORD, 'editor');

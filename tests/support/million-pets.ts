@@ -6,7 +6,9 @@
 // Statuses and categories are spread as the bench's catalogue spreads them
 // (bench/catalogue.ts: status by id % 4, category 1 + id % 50, so a category
 // holds only two of the statuses); names are pet names, many shared, some with
-// a second word or a number, as a shelter's would be.
+// a second word or a number, as a shelter's would be. Tags (TAG_SHARES) run from
+// half the pets to a hundred of them: every even id is vaccinated, so vaccinated
+// pets are pending or have no status and category 7 holds only vaccinated ones.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -124,21 +126,38 @@ const SECOND_WORDS = ['Jr', 'the Great', 'Blue', 'Star', 'Belle', 'Von Paws', 'I
 
 const sqlList = (words: string[]) => `array[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ')}]`;
 
+// Which pets have each tag, in the tags' order (a pet's tags are sorted: lib/domain/tags.ts):
+// 1%, 10%, 100 pets, 10% (never with puppy), 50%.
+const TAG_SHARES: [tag: string, when: string][] = [
+  ['needs a home', 'abs(hashint8(g * 5)) % 100 = 0'],
+  ['puppy', 'abs(hashint8(g * 3)) % 10 = 0'],
+  ['rare', 'g % 10000 = 0'],
+  ['senior', 'abs(hashint8(g * 3)) % 10 = 1'],
+  ['vaccinated', 'g % 2 = 0'],
+];
+
 // Every third pet has a second word, every seventh a number (1 to 999): the names repeat, as real
 // ones do. The words are picked by a hash of the id, so a name says nothing of its status or category.
 const seedPets = (count: number) => `
-  insert into pets (name, category_id, status, created_at, updated_at)
+  insert into pets (name, category_id, status, created_at, updated_at, tags)
   select (${sqlList(FIRST_NAMES)})[1 + abs(hashint8(g)) % ${FIRST_NAMES.length}]
            || case when g % 3 = 0 then ' ' || (${sqlList(SECOND_WORDS)})[1 + abs(hashint8(-g)) % ${SECOND_WORDS.length}] else '' end
            || case when g % 7 = 0 then ' ' || (1 + abs(hashint8(g + ${MILLION})) % 999) else '' end,
          1 + g % 50,
          (array[null, 'available', 'pending', 'sold'])[1 + g % 4]::pet_status,
-         now(), now()
+         now(), now(),
+         array_remove(array[${TAG_SHARES.map(([tag, when]) => `case when ${when} then '${tag}' end`).join(', ')}], null)
   from generate_series(1::bigint, ${count}) as g`;
+
+// The tags, and pet_tags as the trigger (off while seeding) would have written it.
+const seedTags = [
+  `insert into tags (name, key) select tag, tag from unnest(${sqlList(TAG_SHARES.map(([tag]) => tag))}) as tag`,
+  'insert into pet_tags (pet_id, tag_id) select pets.id, tags.id from pets cross join lateral unnest(pets.tags) as tag join tags on tags.name = tag',
+];
 
 /**
  * Seeds `count` pets into a migrated database through `run` (one statement at a
- * time, in one transaction): the pets' indexes are dropped first and built once
+ * time, in one transaction): the pets' and pet_tags' indexes are dropped first and built once
  * after the rows, far cheaper than a million insertions into each; triggers are
  * off (no activity entries, no notifications) and the counters of drizzle/0007
  * are set after.
@@ -153,6 +172,7 @@ async function seedCatalogue(run: (statement: string) => Promise<Record<string, 
   await run(`set local maintenance_work_mem = '256MB'`);
   for (const index of indexes) await run(`drop index ${index.name}`);
   await run(seedPets(count));
+  for (const statement of seedTags) await run(statement);
   for (const index of indexes) await run(index.definition);
   await run('update pet_counts set count = 0');
   await run(`
@@ -161,6 +181,7 @@ async function seedCatalogue(run: (statement: string) => Promise<Record<string, 
     where pet_counts.status = counted.status and pet_counts.shard = 0`);
   await run('commit');
   await run('vacuum analyze pets');
+  await run('vacuum analyze pet_tags');
 }
 
 function urlOf(name: string): string {
@@ -172,7 +193,7 @@ function urlOf(name: string): string {
 /** What the migrations and the seeding are: a template made by other ones is another template. */
 function templateName(): string {
   const folder = path.join(process.cwd(), 'drizzle');
-  const hash = createHash('sha256').update(seedPets(MILLION));
+  const hash = createHash('sha256').update(seedPets(MILLION)).update(seedTags.join(';'));
   for (const file of fs
     .readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))

@@ -33,7 +33,9 @@ const PGLITE_PETS = 300_000;
 const SLOW_SEARCH = '/v1/pets?name=zz&sort=name';
 
 const query = (combination: SearchCombination, cursor?: string) => {
-  const params = new URLSearchParams(Object.entries(combination.filters).map(([key, value]) => [key, String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(combination.filters).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((each) => [key, String(each)])),
+  );
   if (combination.sort) params.set('sort', combination.sort);
   if (cursor) params.set('cursor', cursor);
   return `${combination.sort ? '/v1/pets' : '/v1/pets/counts'}?${params}`;

@@ -1,5 +1,5 @@
-// GET /v1/pets (listPets, with the experimental search, category filter, sort
-// and batch read by id), POST /v1/pets (createPet), and the experimental batch
+// GET /v1/pets (listPets, with the experimental search, category and tag filters,
+// sort, batch read by id and `include`), POST /v1/pets (createPet), and the experimental batch
 // change and delete by id (PATCH, DELETE /v1/pets?id=…): each pet through the
 // single operation's domain function, in its own transaction.
 import { eachId } from '@/lib/domain/batch';
@@ -14,16 +14,17 @@ import { parseBody, parseQuery, refuseAlongside } from '@/lib/http/query';
 import { inSearchSlot } from '@/lib/http/search-slots';
 import { json } from '@/lib/http/respond';
 import { createPet, deletePet, isSearch, listPets, listPetsByIds, updatePet } from '@/lib/domain/pets';
+import { withIncluded } from '@/lib/domain/pet-include';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ operation: 'listPets' }, async ({ url, caller, database }) => {
   const query = parseQuery(url, ListPetsQuery);
   refuseAlongside(url, 'id', LIST_PETS_PAGING_AND_FILTERS);
-  if (query.id) return json(await listPetsByIds(database, query.id));
+  if (query.id) return json(await withIncluded(database, await listPetsByIds(database, query.id), query.include));
   const page = await (isSearch(query) ? inSearchSlot(caller, () => listPets(database, query)) : listPets(database, query));
   const next = page.nextCursor && encodeSortCursor(page.nextCursor);
-  return json(page.items, { headers: nextCursorHeaders(url, next, query.limit) });
+  return json(await withIncluded(database, page.items, query.include), { headers: nextCursorHeaders(url, next, query.limit) });
 });
 
 export const POST = apiRoute({ operation: 'createPet', idempotent: true }, async ({ request, database }) => {

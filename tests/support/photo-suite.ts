@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PET, PHOTO_SIZES, type Photo } from '@/lib/contract/photos';
-import { api, errorOf } from './api';
+import { api, errorOf, uniqueCategoryId } from './api';
 import { openChangeStream } from './change-stream';
 import {
   EXIF_SECRET,
@@ -302,6 +302,36 @@ export function describePhotoApi(store: string, target: () => PhotoTarget) {
         ['photo-remove', { photo_id: first.id, position: 1 }, undefined],
       ]);
       for (const entry of photoEntries) expect(entry.actor?.keyId).toBeGreaterThan(0);
+    });
+
+    it('adds each pet’s cover URLs, or null, to the list, the batch read and getPet with include=cover', async () => {
+      const categoryId = uniqueCategoryId();
+      const pets = [];
+      for (const name of ['Covered', 'Bare']) {
+        const added = await api<{ id: number }>('POST', '/v1/pets', onTarget(target(), { json: { name, categoryId } }));
+        pets.push(added.body.id);
+      }
+      const [covered, bare] = pets as [number, number];
+      const first = await addPhoto(target(), covered, await jpeg());
+      const second = await addPhoto(target(), covered, await png());
+      const coverOf = async (query: string) => {
+        const listed = await api<{ id: number; cover?: { thumb: string } | null }[]>('GET', `/v1/pets?${query}`, onTarget(target()));
+        expect(listed.status).toBe(200);
+        return listed.body.map((pet) => [pet.id, pet.cover === null ? null : /\/v1\/photos\/(\d+)\/thumb\?/.exec(pet.cover!.thumb)?.[1]]);
+      };
+      expect(await coverOf(`categoryId=${categoryId}&include=cover`)).toEqual([
+        [covered, String(first.id)],
+        [bare, null],
+      ]);
+      await api('PATCH', `/v1/pets/${covered}/photos/${second.id}`, onTarget(target(), { json: { position: 0 } }));
+      expect(await coverOf(`id=${covered},${bare}&include=tags,cover`)).toEqual([
+        [covered, String(second.id)],
+        [bare, null],
+      ]);
+      const single = await api<{ cover: { thumb: string } }>('GET', `/v1/pets/${covered}?include=cover`, onTarget(target()));
+      expect((await fetchPhotoFile(target(), single.body.cover.thumb)).status).toBe(200);
+      const plain = await api<object[]>('GET', `/v1/pets?categoryId=${categoryId}`, onTarget(target()));
+      expect(plain.body.every((pet) => !('cover' in pet))).toBe(true);
     });
 
     it('answers 404 for the photos of a pet that does not exist', async () => {

@@ -97,6 +97,9 @@ test.describe('as the admin', () => {
     await expect(cover).toHaveAttribute('src', new RegExp(`/v1/photos/${added[3]}/thumb\\?`));
     await expect(cover).toHaveAttribute('loading', 'lazy');
     await expect(cover).toHaveJSProperty('naturalWidth', 320);
+    // Among pets without a photo: every name in line, the cover's box the same size as the empty ones.
+    await page.goto('/pets?sort=-id');
+    await expect(page.getByRole('img', { name: `${pet.name}, cover photo` })).toBeVisible();
     await inspectPage(page, 'pets-with-covers');
   });
 });

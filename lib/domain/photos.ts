@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-
 import { MAX_PHOTOS_PER_PET, PHOTO_VARIANTS, type PhotoMediaType, type PhotoUrls, type PhotoVariant } from '../contract/photos';
 import type { Database, Executor } from '../db/client';
 import { preparedStatement } from '../db/prepared';
-import { petPhotos, pets } from '../db/schema';
+import { petPhotos, pets, photoBlobs } from '../db/schema';
 import { recorded } from './activity';
 import type { PhotoImages } from './photo-images';
 import { randomUUID } from 'node:crypto';
@@ -252,23 +252,45 @@ async function removePhoto(database: Database, id: bigint, photoId: bigint): Pro
   });
 }
 
-// The signed URL's lookup, on every photo fetched: one prepared statement. A detached
+// The signed URL's lookup, on every photo fetched: one prepared statement, which for a photo
+// kept in the database brings the file's bytes too (one round trip, not two). A detached
 // photo (its pet deleted) is found no more.
-const servedPhoto = (database: Database) =>
-  preparedStatement(database, 'served_photo', () =>
-    database
-      .select({ ...storedAt, contentType: petPhotos.contentType })
+const servedPhoto = (database: Database, withBytes: boolean) => {
+  const name = withBytes ? 'served_photo_file' : 'served_photo';
+  return preparedStatement(database, name, () => {
+    const live = and(eq(petPhotos.id, sql.placeholder('id')), isNull(petPhotos.detachedAt));
+    const columns = { ...storedAt, contentType: petPhotos.contentType };
+    if (!withBytes)
+      return database
+        .select({ ...columns, bytes: sql<Uint8Array | null>`null` })
+        .from(petPhotos)
+        .where(live)
+        .prepare(name);
+    const itsFile = and(eq(petPhotos.store, 'database'), eq(photoBlobs.storageKey, petPhotos.storageKey), eq(photoBlobs.variant, sql.placeholder('variant')));
+    return database
+      .select({ ...columns, bytes: photoBlobs.bytes })
       .from(petPhotos)
-      .where(and(eq(petPhotos.id, sql.placeholder('id')), isNull(petPhotos.detachedAt)))
-      .prepare('served_photo'),
-  );
+      .leftJoin(photoBlobs, itsFile)
+      .where(live)
+      .prepare(name);
+  });
+};
 
-/** Where a live photo's bytes are, and the original's type; undefined for no such photo. */
-export async function photoToServe(database: Database, photoId: bigint): Promise<(StoredAt & { contentType: PhotoMediaType }) | undefined> {
+type ServedPhoto = StoredAt & { contentType: PhotoMediaType; bytes: Uint8Array | null };
+
+/**
+ * Where a live photo's files are and the original's type, undefined for no such photo; with
+ * `withBytes`, a database-kept file's bytes too (null otherwise: ask its store).
+ */
+export async function photoToServe(
+  database: Database,
+  photoId: bigint,
+  file?: { variant: PhotoVariant; withBytes: boolean },
+): Promise<ServedPhoto | undefined> {
   const rowId = asRowId(photoId);
   if (rowId === undefined) return undefined;
-  const [row] = await servedPhoto(database).execute({ id: rowId });
-  return row && { ...row, contentType: row.contentType as PhotoMediaType };
+  const [row] = await servedPhoto(database, file?.withBytes ?? false).execute({ id: rowId, variant: file?.variant ?? 'original' });
+  return row && { ...row, contentType: row.contentType as PhotoMediaType, bytes: row.bytes ?? null };
 }
 
 /** The media type a variant is served as. */

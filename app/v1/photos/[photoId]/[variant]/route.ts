@@ -2,7 +2,7 @@
 // the signed URL a Photo carries; no Authorization (an `<img>` fetches it). The
 // signature and expiry first (403), then the photo (404); sent as the image it is, never
 // sniffed or run (nosniff, CSP sandbox), cacheable until the URL expires, with a 304 for
-// a copy the client holds. Files are read from the store in the instance's serving slots.
+// a copy the client holds. Files are looked up and read in the instance's serving slots.
 import { createHash } from 'node:crypto';
 import { PhotoFileParams, PhotoFileQuery } from '@/lib/contract/photos';
 import { photoStores } from '@/lib/domain/photo-store';
@@ -30,23 +30,21 @@ export const GET = apiRoute({ operation: null }, async ({ request, url, params, 
     ? await checkSignedUrl(database, { photoId, variant, ...signed.data })
     : { refusal: 'This photo URL is not signed: use the URL as the API gave it.' };
   if ('refusal' in check) throw new ApiError('forbidden', check.refusal);
-  const photo = await photoToServe(database, photoId);
-  if (!photo) throw noSuchPhoto();
-  const headers = {
-    etag: entityTag(photo.storageKey, variant),
-    'cache-control': `private, max-age=${check.secondsLeft}, immutable`,
-    'content-security-policy': 'sandbox',
-  };
-  if (
-    request.headers
-      .get('if-none-match')
-      ?.split(/\s*,\s*/)
-      .includes(headers.etag)
-  )
-    return answer({ status: 304, body: null, headers });
-  const bytes = await inPhotoSlot('serving', () => photoStores(database).of(photo.store).get(photo.storageKey, variant));
-  if (!bytes) throw noSuchPhoto();
-  return answer({ status: 200, body: bytes, headers: { ...headers, 'content-type': variantType(variant, photo.contentType) } });
+  // A client that holds a copy names it: the bytes are read only if it is not this one.
+  const heldCopies = request.headers.get('if-none-match')?.split(/\s*,\s*/);
+  return inPhotoSlot('serving', async () => {
+    const photo = await photoToServe(database, photoId, { variant, withBytes: !heldCopies });
+    if (!photo) throw noSuchPhoto();
+    const headers = {
+      etag: entityTag(photo.storageKey, variant),
+      'cache-control': `private, max-age=${check.secondsLeft}, immutable`,
+      'content-security-policy': 'sandbox',
+    };
+    if (heldCopies?.includes(headers.etag)) return answer({ status: 304, body: null, headers });
+    const bytes = photo.bytes ?? (await photoStores(database).of(photo.store).get(photo.storageKey, variant));
+    if (!bytes) throw noSuchPhoto();
+    return answer({ status: 200, body: bytes, headers: { ...headers, 'content-type': variantType(variant, photo.contentType) } });
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -6,14 +6,15 @@
 // in view, the frame's links and a list's rows made 31 requests for one view of
 // /pets. Used for the frame (home, the sections) and the links in a list's rows.
 //
-// A click first asks whether the server answers: when it does not, Next would
-// fall back to a full load and leave for the browser's error page. The page
-// stays instead, the outage banner says why, and the link opens once the
-// server is back (components/connection-banner.tsx).
+// A click first asks the server how it is (/readyz): when it does not answer,
+// Next would fall back to a full load and leave for the browser's error page.
+// The page stays instead, the outage banner says why, and the link opens once
+// the server is back (components/connection-banner.tsx). With the database
+// down the link opens, and the banner says why the page is empty.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type ComponentProps, type MouseEvent } from 'react';
-import { holdNavigation, reportOutage, serverAnswers } from '@/lib/client/outage';
+import { holdNavigation, probeOutage, reportOutage } from '@/lib/client/outage';
 
 /** A plain left click that the router handles (not one that opens a new tab or window). */
 const isRouterClick = (event: MouseEvent<HTMLAnchorElement>) =>
@@ -44,11 +45,12 @@ export function IntentLink({ onMouseEnter, onFocus, onTouchStart, onClick, ...pr
         onClick?.(event);
         if (event.defaultPrevented || typeof href !== 'string' || !isRouterClick(event)) return;
         event.preventDefault();
-        void serverAnswers().then((answers) => {
-          if (!answers) {
-            holdNavigation(href);
-            reportOutage('server');
-          } else if (replace) router.replace(href, { scroll });
+        void probeOutage().then((outage) => {
+          if (outage !== 'none') reportOutage(outage);
+          if (outage === 'server') return holdNavigation(href);
+          // With the database down the page still renders its frame, and the banner says why it is empty;
+          // an outage is cleared by the banner's own probe, which also loads again what failed.
+          if (replace) router.replace(href, { scroll });
           else router.push(href, { scroll });
         });
       }}

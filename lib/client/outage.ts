@@ -40,23 +40,18 @@ export function takeHeldNavigation(): string | undefined {
 }
 
 /**
- * Whether this server answers at all (any HTTP answer: its database may be
- * down, the page still renders its frame). A dynamic page the router cannot
- * fetch makes Next fall back to a full load, which leaves for the browser's
- * error page when the server is gone: a link asks this first.
+ * What the server says of itself now (GET /readyz): up, up without its
+ * database, or not answering at all. A link asks first: a dynamic page the
+ * router cannot fetch makes Next fall back to a full load, which leaves for
+ * the browser's error page when the server is gone.
  */
-export async function serverAnswers(): Promise<boolean> {
-  return fetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(3_000) }).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** What the server says of itself now: up, up without its database, or not answering. */
 export async function probeOutage(): Promise<Outage> {
   try {
     const response = await fetch('/readyz', { cache: 'no-store', signal: AbortSignal.timeout(3_000) });
-    return response.ok ? 'none' : 'database';
+    if (response.ok) return 'none';
+    // Not ready for another reason (a full disk): the server says so on the page itself.
+    const body = (await response.json().catch(() => ({}))) as { database?: string };
+    return body.database === 'down' ? 'database' : 'none';
   } catch {
     return 'server';
   }

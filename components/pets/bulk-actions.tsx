@@ -9,7 +9,7 @@ import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
-import type { Pet } from '@/lib/contract/pets';
+import type { Pet, PetStatus } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
@@ -77,12 +77,10 @@ function SelectionBar({
   const offersAllMatching = !selection.allMatching && isPageSelected && total !== undefined && total > selection.pets.size;
   return (
     <section aria-label="Selected pets" className={`${BAR} flex flex-wrap items-center gap-x-3 gap-y-2`}>
+      {/* The whole selection first, whichever page is shown: it may span many. */}
       <p className="font-medium tabular-nums">
-        {selection.allMatching
-          ? `All ${pets(count)} matching are selected.`
-          : offersAllMatching
-            ? `All ${pets(page.length)} on this page are selected.`
-            : `${pets(count)} selected.`}
+        {selection.allMatching ? `All ${pets(count)} matching are selected.` : `${pets(count)} selected`}
+        {!selection.allMatching && (isPageSelected && count > page.length ? `, all ${formatCount(page.length)} on this page.` : '.')}
       </p>
       {offersAllMatching && (
         <button type="button" className={TEXT_BUTTON} onClick={selection.selectAllMatching}>
@@ -178,6 +176,8 @@ function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => vo
   );
 }
 
+const statusWord = (status: PetStatus | null) => (status ? PET_STATUS_LABELS[status] : 'without a status');
+
 function actionWords(action: BulkAction): { verb: string; ing: string } {
   if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting' };
   return { verb: 'changed', ing: `Changing status to ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}` };
@@ -196,6 +196,7 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
             : running
               ? `${ing}: ${formatCount(running.progress.done)} of ${pets(running.total)}`
               : `${ing}: finding the selected pets…`}
+          {running && running.progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(running.progress.alreadySo)} already so</span>}
           {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
         </p>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={state.isStopping}>
@@ -221,8 +222,14 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
 function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phase: 'done' }>; onDismiss: () => void }) {
   const { result, action, seconds } = state;
   const { verb } = actionWords(action);
-  const counts = `${formatCount(result.changed.length)} ${verb}${result.refused.length > 0 ? `, ${formatCount(result.refused.length)} refused` : ''}`;
-  const notSent = result.total - result.changed.length - result.refused.length;
+  const counts = [
+    `${formatCount(result.changed.length)} ${verb}`,
+    result.alreadySo.length > 0 && `${formatCount(result.alreadySo.length)} already ${action.kind === 'status' ? statusWord(action.status) : 'so'}`,
+    result.refused.length > 0 && `${formatCount(result.refused.length)} refused`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const notSent = result.total - result.changed.length - result.alreadySo.length - result.refused.length;
   const what = action.kind === 'delete' ? 'Deleted from the catalogue' : `New status: ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}`;
   const detail = `${what}. ${pets(result.total)} selected; took ${seconds.toFixed(1)} s.`;
   if (result.stoppedBy === 'cancel') {

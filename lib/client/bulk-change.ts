@@ -14,12 +14,17 @@ export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 
 
 export type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
 
-export type BulkProgress = { done: number; changed: number; refused: number };
+export type BulkProgress = { done: number; changed: number; alreadySo: number; refused: number };
+
+/** A pet as the selection holds it: its status then tells a change from a pet already so. */
+export type BulkPet = Pick<Pet, 'id' | 'name' | 'status'>;
 
 export type BulkResult = {
   total: number;
   /** The ids of the pets changed (or deleted), in the order their answers came. */
   changed: number[];
+  /** The ids of the pets that already had the status asked for (the server leaves them as they are, and logs nothing). */
+  alreadySo: number[];
   refused: BulkRefusal[];
   /** Why the run ended early: the caller cancelled, or an error that is no pet's own. */
   stoppedBy?: 'cancel' | ApiClientError;
@@ -41,10 +46,11 @@ type PetResult = PetBatchUpdateResults['results'][number] | PetBatchDeleteResult
 
 export async function runBulkChange(
   client: PetstoreClient,
-  options: { pets: Pick<Pet, 'id' | 'name'>[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void },
+  options: { pets: BulkPet[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void },
 ): Promise<BulkResult> {
   const { pets, action, signal, onProgress } = options;
   const changed: number[] = [];
+  const alreadySo: number[] = [];
   const refused: BulkRefusal[] = [];
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
@@ -73,13 +79,18 @@ export async function runBulkChange(
         stoppedBy ??= asApiError(error);
         return;
       }
-      const names = new Map(chunk.map((pet) => [pet.id, pet.name]));
+      const asSelected = new Map(chunk.map((pet) => [pet.id, pet]));
       for (const result of answer.results) {
+        const before = asSelected.get(result.id)!;
         // A delete sent again after a lost answer may have happened the first time: its 404 means it did.
-        if (!('error' in result) || (action.kind === 'delete' && answer.isRetry && result.status === 404)) changed.push(result.id);
-        else refused.push({ pet: { id: result.id, name: names.get(result.id)! }, error: new ApiClientError(result.error) });
+        if (action.kind === 'delete' && answer.isRetry && result.status === 404) changed.push(result.id);
+        else if ('error' in result) refused.push({ pet: { id: result.id, name: before.name }, error: new ApiClientError(result.error) });
+        // A status the pet already had is no change (no activity entry either).
+        else if (action.kind === 'status' && (before.status ?? null) === action.status) alreadySo.push(result.id);
+        else changed.push(result.id);
       }
-      onProgress({ done: changed.length + refused.length, changed: changed.length, refused: refused.length });
+      const done = changed.length + alreadySo.length + refused.length;
+      onProgress({ done, changed: changed.length, alreadySo: alreadySo.length, refused: refused.length });
     }
   }
 
@@ -87,8 +98,9 @@ export async function runBulkChange(
   return {
     total: pets.length,
     changed,
+    alreadySo,
     refused,
-    stoppedBy: stoppedBy ?? (signal.aborted && changed.length + refused.length < pets.length ? 'cancel' : undefined),
+    stoppedBy: stoppedBy ?? (signal.aborted && changed.length + alreadySo.length + refused.length < pets.length ? 'cancel' : undefined),
   };
 }
 

@@ -217,6 +217,8 @@ test('a selection over pages gives its whole size; the summary counts changed, a
   await expect(bar).toContainText('20 pets selected.');
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.getByText('21–40 of 45', { exact: true })).toBeVisible();
+  // The second page's rows, none of them selected yet.
+  await expect(page.getByRole('checkbox', { name: `Select ${onFirstPages[20]!.name}` })).not.toBeChecked();
   await page.getByRole('checkbox', { name: /^Select all 20 pets on this page$/ }).check();
   // The whole selection, not "All 20 pets on this page are selected".
   await expect(bar).toContainText('40 pets selected, all 20 on this page.');
@@ -224,4 +226,25 @@ test('a selection over pages gives its whole size; the summary counts changed, a
 
   await changeStatus(page, 'Sold', '40');
   await expect(page.getByRole('status').filter({ hasText: '34 changed, 5 already Sold, 1 refused' })).toBeVisible({ timeout: 60_000 });
+});
+
+test('the selection bar moves the selected pets to another category', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const word = `Bc${Date.now().toString(36)}`;
+  const client = apiClient();
+  const pets = await seedPets(client, word, 25);
+  const target = (await client.listCategories({ limit: 100 })).items.find((category) => category.id !== 8)!;
+  // Two of them are in the target category already.
+  await client.updatePets([pets[0]!.id, pets[1]!.id], { categoryId: target.id });
+
+  const { page } = await signInAs(browser, 'editor');
+  await page.goto(`/pets?name=${word}`);
+  await selectAllMatching(page, '25');
+  await page.getByRole('button', { name: 'Change category' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New category').selectOption({ label: target.name });
+  await inspectPage(page, 'pets-bulk-category');
+  await dialog.getByRole('button', { name: 'Move 25 pets' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `23 moved, 2 already in ${target.name}` })).toBeVisible({ timeout: 60_000 });
+  for (const pet of (await readBack(client, pets)).values()) expect(pet.categoryId, pet.name).toBe(target.id);
 });

@@ -1,7 +1,7 @@
 'use client';
 // BulkActions: what the pets list does with a selection. A bar says what is
 // selected (and offers every pet matching the filters once the page is), and
-// holds Change status and Delete (roles that may edit) and Export (everyone).
+// holds Change status, Change category and Delete (roles that may edit) and Export (everyone).
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
 import { Trash2, X } from 'lucide-react';
@@ -9,7 +9,8 @@ import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
-import type { Pet, PetStatus } from '@/lib/contract/pets';
+import { useCategories } from '@/lib/client/hooks';
+import type { Pet } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
@@ -93,6 +94,7 @@ function SelectionBar({
       <div className="flex flex-wrap gap-2 sm:ml-auto">
         <RoleGate operation="bulkUpdatePets">
           <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
+          <ChangeCategoryDialog count={count} onConfirm={(categoryId, categoryName) => onStart({ kind: 'category', categoryId, categoryName })} />
           <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
         </RoleGate>
         <ExportPetsButton size="sm" label="Export selected" pages={exportPages} total={count} />
@@ -146,6 +148,48 @@ function ChangeStatusDialog({ count, onConfirm }: { count: number; onConfirm: (s
   );
 }
 
+function ChangeCategoryDialog({ count, onConfirm }: { count: number; onConfirm: (categoryId: number, categoryName: string) => void }) {
+  const categories = useCategories();
+  const [chosen, setChosen] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const category = categories.data?.find((each) => String(each.id) === chosen) ?? categories.data?.[0];
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          Change category
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Move ${pets(count)} to another category`} description="Each pet is changed on its own, as in a single edit; its status stays.">
+        <Field id="bulk-category" label="New category">
+          <Select id="bulk-category" value={category ? String(category.id) : ''} onChange={(event) => setChosen(event.target.value)}>
+            {categories.data?.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button
+            disabled={!category}
+            onClick={() => {
+              if (!category) return;
+              setOpen(false);
+              onConfirm(category.id, category.name);
+            }}
+          >
+            Move {pets(count)}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => void }) {
   const [isOpen, setOpen] = useState(false);
   return (
@@ -176,10 +220,14 @@ function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => vo
   );
 }
 
-const statusWord = (status: PetStatus | null) => (status ? PET_STATUS_LABELS[status] : 'without a status');
+function alreadyWord(action: BulkAction): string {
+  if (action.kind === 'status') return action.status ? PET_STATUS_LABELS[action.status] : 'without a status';
+  return action.kind === 'category' ? `in ${action.categoryName}` : 'so';
+}
 
 function actionWords(action: BulkAction): { verb: string; ing: string } {
   if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting' };
+  if (action.kind === 'category') return { verb: 'moved', ing: `Moving to ${action.categoryName}` };
   return { verb: 'changed', ing: `Changing status to ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}` };
 }
 
@@ -224,13 +272,18 @@ function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phas
   const { verb } = actionWords(action);
   const counts = [
     `${formatCount(result.changed.length)} ${verb}`,
-    result.alreadySo.length > 0 && `${formatCount(result.alreadySo.length)} already ${action.kind === 'status' ? statusWord(action.status) : 'so'}`,
+    result.alreadySo.length > 0 && `${formatCount(result.alreadySo.length)} already ${alreadyWord(action)}`,
     result.refused.length > 0 && `${formatCount(result.refused.length)} refused`,
   ]
     .filter(Boolean)
     .join(', ');
   const notSent = result.total - result.changed.length - result.alreadySo.length - result.refused.length;
-  const what = action.kind === 'delete' ? 'Deleted from the catalogue' : `New status: ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}`;
+  const what =
+    action.kind === 'delete'
+      ? 'Deleted from the catalogue'
+      : action.kind === 'category'
+        ? `New category: ${action.categoryName}`
+        : `New status: ${action.status ? PET_STATUS_LABELS[action.status] : 'No status'}`;
   const detail = `${what}. ${pets(result.total)} selected; took ${seconds.toFixed(1)} s.`;
   if (result.stoppedBy === 'cancel') {
     return (

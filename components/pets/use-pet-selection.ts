@@ -43,7 +43,7 @@ export function usePetSelection(filtersKey: string, statusTab: StatusTab | undef
     clear: () => update(new Map()),
     /** After a run: deleted pets leave, and so do pets whose new status takes them out of the status tab. */
     keepMatching(action: BulkAction, result: BulkResult) {
-      const leaves = action.kind === 'delete' || (statusTab !== undefined && statusTab !== (action.status ?? 'none'));
+      const leaves = action.kind === 'delete' || (action.kind === 'status' && statusTab !== undefined && statusTab !== (action.status ?? 'none'));
       if (!leaves) return;
       // "Every match" stays every match; the selection may have moved on while the run ran.
       setPicked((latest) => {

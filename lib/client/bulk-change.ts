@@ -10,20 +10,20 @@
 import type { Pet, PetBatchDeleteResults, PetBatchUpdateResults, PetStatus } from '../contract/pets';
 import { ApiClientError, type PetstoreClient } from './api-client';
 
-export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 'delete' };
+export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 'category'; categoryId: number; categoryName: string } | { kind: 'delete' };
 
 export type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
 
 export type BulkProgress = { done: number; changed: number; alreadySo: number; refused: number };
 
-/** A pet as the selection holds it: its status then tells a change from a pet already so. */
-export type BulkPet = Pick<Pet, 'id' | 'name' | 'status'>;
+/** A pet as the selection holds it: its status and category then tell a change from a pet already so. */
+export type BulkPet = Pick<Pet, 'id' | 'name' | 'status' | 'categoryId'>;
 
 export type BulkResult = {
   total: number;
   /** The ids of the pets changed (or deleted), in the order their answers came. */
   changed: number[];
-  /** The ids of the pets that already had the status asked for (the server leaves them as they are, and logs nothing). */
+  /** The ids of the pets that already had the status or category asked for (the server leaves them as they are, and logs nothing). */
   alreadySo: number[];
   refused: BulkRefusal[];
   /** Why the run ended early: the caller cancelled, or an error that is no pet's own. */
@@ -55,7 +55,12 @@ export async function runBulkChange(
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
 
-  const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, { status: action.status }));
+  const send = (ids: number[]): Promise<PetResult[]> => {
+    if (action.kind === 'delete') return client.deletePets(ids);
+    return client.updatePets(ids, action.kind === 'status' ? { status: action.status } : { categoryId: action.categoryId });
+  };
+  const hadAlready = (pet: BulkPet) =>
+    (action.kind === 'status' && (pet.status ?? null) === action.status) || (action.kind === 'category' && pet.categoryId === action.categoryId);
 
   /** The chunk's results, and whether they came from a retry (a pet changed by a lost answer is then a no-change, or for a delete a 404). */
   async function apply(ids: number[], attempt = 0): Promise<{ results: PetResult[]; isRetry: boolean }> {
@@ -85,8 +90,8 @@ export async function runBulkChange(
         // A delete sent again after a lost answer may have happened the first time: its 404 means it did.
         if (action.kind === 'delete' && answer.isRetry && result.status === 404) changed.push(result.id);
         else if ('error' in result) refused.push({ pet: { id: result.id, name: before.name }, error: new ApiClientError(result.error) });
-        // A status the pet already had is no change (no activity entry either).
-        else if (action.kind === 'status' && (before.status ?? null) === action.status) alreadySo.push(result.id);
+        // A status or category the pet already had is no change (no activity entry either).
+        else if (hadAlready(before)) alreadySo.push(result.id);
         else changed.push(result.id);
       }
       const done = changed.length + alreadySo.length + refused.length;

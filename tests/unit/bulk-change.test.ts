@@ -11,6 +11,7 @@ const pets = (count: number, soldAlready = 0) =>
   Array.from({ length: count }, (_, index) => ({
     id: index + 1,
     name: `Pet ${index + 1}`,
+    categoryId: 1,
     status: index < soldAlready ? ('sold' as const) : ('available' as const),
   }));
 
@@ -67,6 +68,15 @@ const run = (client: PetstoreClient, count: number, action: Parameters<typeof ru
   runBulkChange(client, { pets: pets(count), action, signal: new AbortController().signal, onProgress: () => {} });
 
 describe('runBulkChange', () => {
+  it('moves pets to a category, counting those in it already apart', async () => {
+    const fake = fakeClient();
+    const inTarget = pets(60).map((pet) => (pet.id <= 10 ? { ...pet, categoryId: 2 } : pet));
+    const action = { kind: 'category', categoryId: 2, categoryName: 'Dogs' } as const;
+    const result = await runBulkChange(fake.client, { pets: inTarget, action, signal: new AbortController().signal, onProgress: () => {} });
+    expect(result.alreadySo).toHaveLength(10);
+    expect(result.changed).toHaveLength(50);
+  });
+
   it('counts the pets already so apart from those it changed and those refused', async () => {
     const fake = fakeClient({ outcome: (petId) => (petId === 99 ? 'conflict' : 'done') });
     const result = await runBulkChange(fake.client, { pets: pets(100, 30), action: sold, signal: new AbortController().signal, onProgress: () => {} });

@@ -12,7 +12,7 @@ const isBenchBuild = process.env.PETSTORE_BENCH_BUILD === '1';
 const nextConfig = {
   distDir: isBenchBuild ? '.next-bench' : '.next',
   pageExtensions: isBenchBuild ? ['bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
-  serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis', 'prom-client'],
+  serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis', 'prom-client', 'sharp', '@aws-sdk/client-s3'],
   // gzip for pages, scripts and styles. Under server.mjs /v1 does not pass
   // through Next; lib/v1-path/compression.ts compresses it.
   compress: true,
@@ -29,6 +29,9 @@ const nextConfig = {
       // Pages and assets: the full set. (/v1 answers are JSON; lib/http/handler.ts
       // adds nosniff to them, and so does this rule for anything Next answers itself.)
       { source: '/:path*', headers: securityHeaders },
+      // A photo's file (app/v1/photos) is an image, never a page: its own policy, as the /v1 path
+      // sends it (the later rule wins for the same header).
+      { source: '/v1/photos/:path*', headers: [{ key: 'Content-Security-Policy', value: 'sandbox' }] },
     ];
   },
 };

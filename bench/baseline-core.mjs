@@ -5,7 +5,7 @@
 // validation beyond what the query needs, no logging, no extra headers. The
 // Fastify peer (bench/baseline-fastify.mjs) runs the same queries
 // (`createQueries`) with its own validation, serialisation and log.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import postgres from 'postgres';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -15,7 +15,7 @@ const STATUSES = new Set(['available', 'pending', 'sold']);
  * A request as both baselines hand it over.
  * @typedef {{ method: string, path: string, search: URLSearchParams, authorization: string | null | undefined, body: () => Promise<string> }} BaselineRequest
  */
-/** @typedef {{ status: number, body: string, headers: Record<string, string> }} BaselineAnswer */
+/** @typedef {{ status: number, body: string | Uint8Array, headers: Record<string, string> }} BaselineAnswer */
 /** @typedef {{ id: string | number, name: string, category_id: string | number, status: string | null }} PetRow */
 /** @typedef {{ id: string | number, pet_id: string | number, quantity: number, status: string, ship_date: Date | null, created_at: Date }} OrderRow */
 /** @typedef {{ id: number, name: string, categoryId: number, status?: string }} Pet */
@@ -82,6 +82,8 @@ function afterIdOf(search) {
 export function createQueries(url, { max = 10, maxPipeline = 1 } = {}) {
   // max_pipeline 1 as in the app (lib/db/client.ts); the driver's default is 100 (and its types omit the option).
   const sql = postgres(url, /** @type {postgres.Options<{}>} */ ({ max, onnotice: () => {}, max_pipeline: maxPipeline }));
+  /** @type {Promise<Buffer> | undefined} */
+  let photoUrlKey;
   return {
     /**
      * Whether the bearer token names a live key: looked up by its SHA-256 on every request (no cache).
@@ -147,6 +149,46 @@ export function createQueries(url, { max = 10, maxPipeline = 1 } = {}) {
       );
       return rows.map(toOrder);
     },
+    /**
+     * GET /v1/photos/{photoId}/{variant}?expires&signature, as the app answers it
+     * (lib/domain/photo-urls.ts): no key, the HMAC over the path and expiry checked with the
+     * database's photo-URL key, the bytes from photo_blobs, the same headers.
+     * @param {string} path
+     * @param {URLSearchParams} search
+     * @returns {Promise<BaselineAnswer>}
+     */
+    async photoFile(path, search) {
+      const match = /^\/v1\/photos\/(\d+)\/(original|large|thumb)$/.exec(path);
+      if (!match) return answer(404, { code: 'not_found', message: 'No such photo.', status: 404 });
+      const expires = Number(search.get('expires'));
+      photoUrlKey ??= sql`select secret from signing_keys where name = 'photo-urls'`.then(([row]) => /** @type {Buffer} */ (row?.secret));
+      const expected = Buffer.from(
+        createHmac('sha256', await photoUrlKey)
+          .update(`${path}\n${expires}`)
+          .digest('base64url'),
+      );
+      const given = Buffer.from(search.get('signature') ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || expires <= Date.now() / 1000) {
+        return answer(403, { code: 'forbidden', message: 'This photo URL is not valid.', status: 403 });
+      }
+      const [row] = await sql`
+        select photo.storage_key, photo.content_type, blob.bytes from pet_photos photo
+        join photo_blobs blob on blob.storage_key = photo.storage_key and blob.variant = ${match[2] ?? ''}
+        where photo.id = ${match[1] ?? ''} and photo.detached_at is null`;
+      if (!row) return answer(404, { code: 'not_found', message: 'No such photo.', status: 404 });
+      const etag = createHash('sha256').update(`${row.storage_key}/${match[2]}`).digest('base64url').slice(0, 22);
+      return {
+        status: 200,
+        body: /** @type {Uint8Array} */ (row.bytes),
+        headers: {
+          'content-type': match[2] === 'original' ? String(row.content_type) : 'image/webp',
+          etag: `"${etag}"`,
+          'cache-control': `private, max-age=${Math.floor(expires - Date.now() / 1000)}, immutable`,
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': 'sandbox',
+        },
+      };
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -164,6 +206,8 @@ export function createBaseline(url, options = {}) {
    * @returns {Promise<BaselineAnswer>}
    */
   async function handle({ method, path, search, authorization, body }) {
+    // A photo's file takes no key: its signed URL is one.
+    if (path.startsWith('/v1/photos/') && method === 'GET') return queries.photoFile(path, search);
     if (!(await queries.isAuthorised(authorization))) return answer(401, { code: 'unauthorized', message: 'Invalid API key.', status: 401 });
     if (path === '/v1/pets' && method === 'GET') {
       const status = STATUSES.has(search.get('status') ?? '') ? search.get('status') : null;

@@ -4,7 +4,7 @@
 // JSON schemas, answers serialised by fast-json-stringify from the response
 // schemas, and one pino JSON line per request on standard output, as the app
 // writes its own (bench/servers.ts sends both to a file). The queries are the
-// baselines' (bench/baseline-core.mjs). Started by bench/run.ts with PORT,
+// baselines' (bench/baseline-core.mjs), a photo's file too (its signature checked, one query). Started by bench/run.ts with PORT,
 // DATABASE_URL, DATABASE_POOL_SIZE, BASELINE_MAX_PIPELINE and, for the variant
 // without logs, FASTIFY_LOG=off.
 import Fastify from 'fastify';
@@ -75,6 +75,8 @@ const startedAt = new WeakMap();
 
 app.addHook('onRequest', async (request, reply) => {
   startedAt.set(request, performance.now());
+  // A photo's file takes no key: its signed URL is one.
+  if (request.url.startsWith('/v1/photos/')) return;
   if (!(await queries.isAuthorised(request.headers.authorization))) {
     reply.code(401).send({ code: 'unauthorized', message: 'Invalid API key.', status: 401 });
   }
@@ -111,6 +113,17 @@ app.get(
 app.get('/v1/store/orders', { schema: { querystring: ListQuery, response: { 200: { type: 'array', items: Order }, ...errors } } }, (request) => {
   const query = listQueryOf(request.query);
   return queries.listOrders({ limit: query.limit, afterId: afterIdOf(query.cursor) });
+});
+
+const PhotoFileParams = {
+  type: 'object',
+  properties: { photoId: { type: 'integer', minimum: 1 }, variant: { type: 'string', enum: ['original', 'large', 'thumb'] } },
+};
+const PhotoFileQuery = { type: 'object', properties: { expires: { type: 'integer', minimum: 0 }, signature: { type: 'string', maxLength: 100 } } };
+app.get('/v1/photos/:photoId/:variant', { schema: { params: PhotoFileParams, querystring: PhotoFileQuery } }, async (request, reply) => {
+  const url = new URL(request.url, 'http://localhost');
+  const file = await queries.photoFile(url.pathname, url.searchParams);
+  return reply.code(file.status).headers(file.headers).send(file.body);
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3200), host: '127.0.0.1' });

@@ -5,11 +5,12 @@
 // (seeded only if it has no pets). A bench database migrated by another
 // checkout (a migration this one does not have) is made again from scratch.
 // The app-nolog target gets a copy with the activity triggers disabled, and
-// app-copy, its control, a copy as it is.
+// app-copy, its control, a copy as it is. The first pets get a photo each (bench/photos.ts).
 import fs from 'node:fs';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { ensureBenchPhotos } from './photos';
 
 const SEED_VERSION = 1;
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,6 +57,7 @@ export async function prepareDatabase(pets: number, options: { fresh: boolean })
     await seed(sql, pets);
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
+  await withClient(url, (sql) => ensureBenchPhotos(sql, pets));
   return withClient(url, async (sql) => {
     const [row] = await sql`
       select (select count(*) from pets)::int as pets, (select count(*) from orders)::int as orders,

@@ -3,7 +3,7 @@
 // CPU time of the PostgreSQL backends serving its database, on this machine),
 // and the per-second counts kept to compute the drift.
 import autocannon from 'autocannon';
-import type { Scenario } from './scenarios';
+import type { Scenario, ScenarioContext } from './scenarios';
 import { sampleDatabaseBackends, sampleProcessTree, type Server } from './servers';
 
 export type LoadResult = {
@@ -47,7 +47,7 @@ function driftOf(perSecond: number[]): number | null {
 export async function warmUp(
   server: Server,
   scenario: Scenario,
-  context: { pets: number; apiKey: string },
+  context: ScenarioContext & { apiKey: string },
   settings: { connections: number; requests: number; maxSeconds: number },
 ): Promise<void> {
   const request = scenario.request(context);
@@ -67,7 +67,7 @@ export async function warmUp(
 export async function runLoad(
   server: Server,
   scenario: Scenario,
-  context: { pets: number; apiKey: string },
+  context: ScenarioContext & { apiKey: string },
   settings: { duration: number; connections: number; rate?: number },
 ): Promise<LoadResult> {
   const toAutocannon = () => {

@@ -2,13 +2,14 @@
 // with its ratios to the Fastify peer with logs, which the targets are set
 // against, to the node:http baseline and to the Next.js baseline), the app's
 // variants against the app (the activity log's cost among them), the targets
-// checked, a scale table when several sizes ran, the dashboard's /pets in the
-// browser, and the machine it ran on.
+// checked, a scale table when several sizes ran, photo uploads under load, the
+// dashboard's /pets in the browser, and the machine it ran on.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { DashboardResult } from './dashboard';
 import type { LoadResult } from './load';
+import type { UploadResult } from './uploads';
 import { SCENARIOS } from './scenarios';
 
 export type Measurement = LoadResult & {
@@ -19,7 +20,7 @@ export type Measurement = LoadResult & {
 };
 export type SizeReport = { pets: number; orders: number; measurements: Measurement[] };
 
-type Input = { startedAt: string; settings: Record<string, unknown>; sizes: SizeReport[]; dashboard?: DashboardResult };
+type Input = { startedAt: string; settings: Record<string, unknown>; sizes: SizeReport[]; uploads?: UploadResult; dashboard?: DashboardResult };
 
 // The targets, against the Fastify peer with its log line (docs/PERFORMANCE.md),
 // for the operations a client calls most; RSS, errors and drift for every scenario.
@@ -32,6 +33,9 @@ const TARGET_SCALE = 1.2;
 // What the activity log may add to a write's CPU per request (app-nolog against the app).
 const LOG_SCENARIOS = ['createPet', 'updatePet'];
 const TARGET_LOG_CPU = 1.1;
+// Photo uploads under load: the list's p99 beside them, and how far the server's RSS may rise.
+const TARGET_LIST_P99_BESIDE_UPLOADS_MS = 100;
+const TARGET_UPLOAD_RSS_GROWTH_MB = 150;
 // The dashboard's /pets: first-load JavaScript as transferred, and its Largest Contentful Paint (medians).
 const TARGET_DASHBOARD_JS_KIB = 200;
 const TARGET_DASHBOARD_LCP_MS = 500;
@@ -211,6 +215,33 @@ function scaleTable(sizes: SizeReport[]) {
   return { lines, failures };
 }
 
+function uploadsTable(uploads: UploadResult) {
+  const growth = uploads.rssPeakMb - uploads.rssBeforeMb;
+  const lines = [
+    `### Photo uploads under load (targets: GET /v1/pets p99 < ${TARGET_LIST_P99_BESIDE_UPLOADS_MS} ms beside them, RSS growth ≤ ${TARGET_UPLOAD_RSS_GROWTH_MB} MB)`,
+    '',
+    `${uploads.clients} clients each upload a ${fixed(uploads.jpegBytes / 2 ** 20, 1)} MB JPEG at the same moment, ${uploads.rounds} round(s) (bench/uploads.ts); ` +
+      'one more client reads GET /v1/pets?limit=20 on a connection of its own, one request after another, for 3 s before (quiet) and throughout (beside). ' +
+      'RSS: the server process tree, sampled every 100 ms, against where it stood just before the first round.',
+    '',
+    '| uploads | by status | upload p50 ms | upload max ms | list p50 / p99 ms quiet | list p50 / p99 ms beside | list requests beside | RSS before MB | RSS peak MB | growth MB |',
+    '|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    `| ${uploads.uploads.count} | ${Object.entries(uploads.uploads.byStatus)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ')} | ${uploads.uploads.p50Ms} | ${uploads.uploads.maxMs} | ${uploads.listQuiet.p50Ms} / ${uploads.listQuiet.p99Ms} | ` +
+      `${uploads.listBeside.p50Ms} / ${uploads.listBeside.p99Ms} | ${uploads.listBeside.requests} | ${uploads.rssBeforeMb} | ${uploads.rssPeakMb} | ${growth} |`,
+    '',
+  ];
+  const failures: string[] = [];
+  if (uploads.listBeside.p99Ms >= TARGET_LIST_P99_BESIDE_UPLOADS_MS) {
+    failures.push(`uploads: GET /v1/pets p99 ${uploads.listBeside.p99Ms} ms beside them (target < ${TARGET_LIST_P99_BESIDE_UPLOADS_MS})`);
+  }
+  if (growth > TARGET_UPLOAD_RSS_GROWTH_MB) failures.push(`uploads: RSS grew ${growth} MB (target ≤ ${TARGET_UPLOAD_RSS_GROWTH_MB})`);
+  const refused = uploads.uploads.count - (uploads.uploads.byStatus['201'] ?? 0);
+  if (refused > 0) failures.push(`uploads: ${refused} of ${uploads.uploads.count} not added`);
+  return { lines, failures };
+}
+
 function dashboardTable(dashboard: DashboardResult) {
   const lines = [
     `### The dashboard: ${dashboard.path} on ${dashboard.pets.toLocaleString('en')} pets (targets: JavaScript ≤ ${TARGET_DASHBOARD_JS_KIB} KiB, LCP ≤ ${TARGET_DASHBOARD_LCP_MS} ms)`,
@@ -287,6 +318,11 @@ export function formatReport(input: Input) {
     lines.push(...table.lines, '');
     failures.push(...table.failures);
   }
+  if (input.uploads) {
+    const table = uploadsTable(input.uploads);
+    lines.push(...table.lines);
+    failures.push(...table.failures);
+  }
   if (input.dashboard) {
     const table = dashboardTable(input.dashboard);
     lines.push(...table.lines);
@@ -298,6 +334,9 @@ export function formatReport(input: Input) {
       ? `- All met: ${TARGET_SCENARIOS.join(', ')} at ≥ ${TARGET_RATIO}× Fastify's req/s, CPU per request ≤ ${TARGET_CPU}× and p99 ≤ ${TARGET_P99}× its own; ` +
           `every scenario without errors, peak RSS ≤ ${TARGET_RSS_MB} MB, drift within 0.9–1.1` +
           (hasLogPairs ? `; the activity log adds ≤ ${fixed((TARGET_LOG_CPU - 1) * 100)}% to ${LOG_SCENARIOS.join(' and ')}'s CPU per request` : '') +
+          (input.uploads
+            ? `; beside ${input.uploads.clients} uploads at once GET /v1/pets keeps p99 < ${TARGET_LIST_P99_BESIDE_UPLOADS_MS} ms and RSS grows ≤ ${TARGET_UPLOAD_RSS_GROWTH_MB} MB`
+            : '') +
           (input.dashboard
             ? `; ${input.dashboard.path} loads ≤ ${TARGET_DASHBOARD_JS_KIB} KiB of JavaScript and paints its largest content in ≤ ${TARGET_DASHBOARD_LCP_MS} ms.`
             : '.')
@@ -317,6 +356,7 @@ export function formatReport(input: Input) {
       machine: host,
       settings: input.settings,
       sizes: input.sizes,
+      uploads: input.uploads ?? null,
       dashboard: input.dashboard ?? null,
       ratios,
       unmetTargets: failures,

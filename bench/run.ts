@@ -20,12 +20,16 @@ import { CLIENT_HEADERS, runLoad, warmUp, type LoadResult } from './load';
 import { startPgBouncer, type PgBouncer } from '../scripts/fleet/pgbouncer';
 import { startFastifyBaseline, startNextServer, startNodeBaseline, type Server } from './servers';
 import { formatReport, type Measurement, type SizeReport } from './report';
-import { SCENARIOS, type Scenario } from './scenarios';
+import { thumbnailUrls } from './photos';
+import { SCENARIOS, type Scenario, type ScenarioContext } from './scenarios';
 import { combineRounds, orderOfRound, rotate } from './rounds';
 import { summariseProfiles } from './profile-summary';
+import { measureUploads, type UploadResult } from './uploads';
 
 // The dashboard's page is measured on a catalogue of its own size (one page of it is shown at a time).
 const DASHBOARD_PETS = 5000;
+// Photo uploads under load: this many clients at once (bench/uploads.ts).
+const UPLOAD_CLIENTS = 10;
 
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
@@ -57,6 +61,9 @@ const HELP = `npm run bench -- [options]
                     runs on, the lockfile's Node 24)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
   --profile         run the app under node --cpu-prof and summarise the profile
+  --upload-rounds N rounds of ${UPLOAD_CLIENTS} clients each uploading a 5 MB JPEG at once, while
+                    GET /v1/pets is read on a connection of its own (default 3; 1 in --smoke;
+                    0 skips it): the reader's p99 and the server's RSS growth
   --dashboard-runs N cold navigations to /pets in Chromium, signed in, on a catalogue of
                     ${DASHBOARD_PETS.toLocaleString('en')} pets: its first-load JavaScript and LCP (default 5;
                     1 in --smoke; 0 skips it)
@@ -88,6 +95,7 @@ function options() {
       profile: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       'dashboard-runs': { type: 'string' },
+      'upload-rounds': { type: 'string' },
       'server-env': { type: 'string', multiple: true, default: [] },
       'node-pipeline': { type: 'string', default: '1' },
       node: { type: 'string' },
@@ -138,6 +146,7 @@ function options() {
     nodePipeline: number(values['node-pipeline'], 1),
     // The profile is of /v1 alone.
     dashboardRuns: values.profile ? 0 : number(values['dashboard-runs'], smoke ? 1 : 5),
+    uploadRounds: values.profile ? 0 : number(values['upload-rounds'], smoke ? 1 : 3),
     node: nodeBinary(values.node),
     out: values.out,
   };
@@ -156,7 +165,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
   let servers: Partial<Record<Target, Server>> = {};
   const measurements: Measurement[] = [];
   const apiKey = `psk_bench_${randomBytes(24).toString('base64url')}`;
-  const context = { pets: database.pets, apiKey };
+  const context = { pets: database.pets, apiKey, thumbnails: [] as string[] };
   let pgbouncer: PgBouncer | undefined;
   const copies: Copies = {};
   try {
@@ -170,6 +179,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
     let starts = 0;
     const start = () => startServers(settings, { database, copies, pgbouncer }, { context, profileDir, start: starts++ });
     servers = await start();
+    context.thumbnails = await thumbnailUrls(servers.app!.baseUrl, apiKey, database.pets);
     const measure = async (scenario: Scenario, target: Target) => {
       const server = servers[target]!;
       await checkOnce(server, scenario, context, target);
@@ -208,7 +218,7 @@ async function measureSize(settings: ReturnType<typeof options>, pets: number, p
 async function startServers(
   settings: ReturnType<typeof options>,
   databases: { database: BenchDatabase; copies: Copies; pgbouncer: PgBouncer | undefined },
-  { context, profileDir, start }: { context: { pets: number; apiKey: string }; profileDir: string | undefined; start: number },
+  { context, profileDir, start }: { context: ScenarioContext & { apiKey: string }; profileDir: string | undefined; start: number },
 ): Promise<Partial<Record<Target, Server>>> {
   const { apiKey } = context;
   const { database, copies, pgbouncer } = databases;
@@ -261,16 +271,20 @@ async function stopServers(servers: Partial<Record<Target, Server>>) {
 }
 
 /** One request per scenario before the load: a benchmark of error pages would be worthless. */
-async function checkOnce(server: Server, scenario: Scenario, context: { pets: number; apiKey: string }, target: string) {
+async function checkOnce(server: Server, scenario: Scenario, context: ScenarioContext & { apiKey: string }, target: string) {
   const request = scenario.request(context);
   const response = await fetch(server.baseUrl + server.prefix + request.path, {
     method: request.method,
     headers: { ...CLIENT_HEADERS, authorization: `Bearer ${context.apiKey}`, ...request.headers },
     body: request.body,
   });
-  const text = await response.text();
-  if (!response.ok || !text.startsWith(scenario.expectArray ? '[' : '{')) {
-    throw new Error(`${target} ${scenario.name}: ${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 300)}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const isExpected =
+    scenario.answers === 'image'
+      ? response.headers.get('content-type')?.startsWith('image/')
+      : body.toString('utf8', 0, 1) === (scenario.answers === 'array' ? '[' : '{');
+  if (!response.ok || !isExpected) {
+    throw new Error(`${target} ${scenario.name}: ${request.method} ${request.path} answered ${response.status}: ${body.toString('utf8', 0, 300)}`);
   }
 }
 
@@ -293,6 +307,31 @@ async function measureDashboardPage(settings: ReturnType<typeof options>): Promi
   }
 }
 
+/** Photo uploads beside a reader of the list, on a server of its own over the first catalogue size's database. */
+async function measureUploadsSection(settings: ReturnType<typeof options>): Promise<UploadResult> {
+  const database = await prepareDatabase(settings.sizes[0]!, { fresh: false });
+  console.log(
+    `\n## Photo uploads: ${UPLOAD_CLIENTS} clients × ${settings.uploadRounds} round(s) of a 5 MB JPEG, beside GET /v1/pets on a connection of its own`,
+  );
+  try {
+    const result = await measureUploads({
+      node: settings.node,
+      databaseUrl: database.url,
+      apiKey: `psk_bench_${randomBytes(24).toString('base64url')}`,
+      env: settings.serverEnv,
+      clients: UPLOAD_CLIENTS,
+      rounds: settings.uploadRounds,
+    });
+    console.log(
+      `  uploads ${JSON.stringify(result.uploads.byStatus)} p50 ${result.uploads.p50Ms} ms  list p99 ${result.listQuiet.p99Ms} ms quiet, ${result.listBeside.p99Ms} ms beside` +
+        `  RSS ${result.rssBeforeMb} → ${result.rssPeakMb} MB`,
+    );
+    return result;
+  } finally {
+    await removeBenchRows(database);
+  }
+}
+
 async function main() {
   const settings = options();
   const started = new Date();
@@ -300,6 +339,7 @@ async function main() {
   const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
   const sizes: SizeReport[] = [];
   for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
+  const uploads = settings.uploadRounds > 0 ? await measureUploadsSection(settings) : undefined;
   const dashboard = settings.dashboardRuns > 0 ? await measureDashboardPage(settings) : undefined;
   const report = formatReport({
     startedAt: started.toISOString(),
@@ -319,6 +359,7 @@ async function main() {
       serverNode: execFileSync(settings.node, ['--version'], { encoding: 'utf8' }).trim(),
     },
     sizes,
+    uploads,
     dashboard,
   });
   fs.mkdirSync(settings.out, { recursive: true });

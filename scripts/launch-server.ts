@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { captureOutput, freePort, stopChild, waitUntil } from './fleet/processes';
-import { serverArguments, serverNode } from './server-command.mjs';
+import { serverArguments, serverEnvironment, serverNode } from './server-command.mjs';
 
 export type LaunchOptions = {
   /** Names the process in errors. */
@@ -51,7 +51,7 @@ export async function launchServer(options: LaunchOptions): Promise<LaunchedServ
   const spawnedAt = performance.now();
   const child = spawn(options.node ?? serverNode(), (options.args ?? productionServer)(port), {
     cwd: options.cwd ?? ROOT,
-    env: { ...options.env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    env: { ...serverEnvironment(), ...options.env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', output, output],
   });
   if (typeof output === 'number') fs.closeSync(output);

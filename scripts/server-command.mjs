@@ -1,14 +1,15 @@
 // How every launcher (npm start, the tests, the benchmark) runs the production
-// server: `node --max-old-space-size=N --max-semi-space-size=16 server.mjs`.
+// server: `MALLOC_ARENA_MAX=2 node --max-old-space-size=N --max-semi-space-size=16 server.mjs`.
 // Left alone, V8 lets the old generation grow lazily under load (to ~190 MB,
 // ~300 MB RSS, though ~50 MB is live); a cap makes it collect sooner: ~160 MB RSS at the same throughput
 // (docs/PERFORMANCE.md). PETSTORE_MAX_HEAP_MB changes the cap.
 //
 // The server runs on Node 24 (see serverNode below); PETSTORE_NODE names another binary.
 //
-// Run directly, it prints the Node binary and its options, each quoted for the
-// shell, for the start script's `command=$(node scripts/server-command.mjs) &&
-// eval "exec $command server.mjs"`; when it cannot, it says why and exits 1.
+// Run directly, it prints `env`, the environment, the Node binary and its options, each
+// quoted for the shell, for the start script's `command=$(node scripts/server-command.mjs)
+// && eval "exec $command server.mjs"` (env then execs Node: the server keeps the shell's
+// process); when it cannot, it says why and exits 1.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +18,13 @@ const DEFAULT_MAX_HEAP_MB = 192;
 // sizes it by the machine's memory and ran at ~250-310 MB RSS under load without
 // this; with it, ~190-210 MB at the same throughput (docs/PERFORMANCE.md).
 const MAX_SEMI_SPACE_MB = 16;
+
+// glibc's allocator gives each thread that allocates an arena of its own and keeps what is
+// freed there: the threads of libvips (sharp), decoding and encoding photos, left the server's
+// RSS hundreds of MB above what it used. Two arenas, as sharp's documentation advises (or
+// jemalloc): docs/ARCHITECTURE.md, "Photos". A value in the environment is kept.
+/** The environment the server runs with, beside the caller's. */
+export const serverEnvironment = () => ({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 
 /** Node's options for server.mjs. */
 export function nodeOptions() {
@@ -60,7 +68,8 @@ const shellQuoted = (word) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    console.log([serverNode(), ...nodeOptions()].map(shellQuoted).join(' '));
+    const environment = Object.entries(serverEnvironment()).map(([name, value]) => `${name}=${value}`);
+    console.log(['env', ...environment, serverNode(), ...nodeOptions()].map(shellQuoted).join(' '));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -8,9 +8,10 @@
 // - a /v1 body, chunked or not, is counted as Node's parser hands it over. The
 //   handlers authenticate first (docs/ARCHITECTURE.md: a request without a valid
 //   key learns nothing of its body, so it gets its 401, never a 413), then read at
-//   most 64 KiB and answer the 413 themselves (lib/http/body.ts, which refuses a
-//   declared length over the limit without reading); past the limit nothing
-//   more is handed over, and the connection closes after the answer.
+//   most 64 KiB (a photo upload: 10 MiB and its form's framing; bodyLimitOf in
+//   lib/contract/limits.mjs) and answer the 413 themselves (lib/http/body.ts, which
+//   refuses a declared length over the limit without reading); past the limit
+//   nothing more is handed over, and the connection closes after the answer.
 // The client of a refused body may still be sending it, and many clients read
 // nothing until they have sent it all. So the connection is closed "lingering"
 // (RFC 9112 §9.6, as nginx's lingering_close does): the answer and a FIN first,
@@ -19,7 +20,7 @@
 // LINGER_MAX_MS have passed. Closing sooner, or leaving the rest unread, makes
 // the kernel reset the connection, and a reset wipes the answer from the
 // client's receive buffer before it reads it.
-import { MAX_BODY_BYTES } from '../lib/contract/limits.mjs';
+import { bodyLimitOf } from '../lib/contract/limits.mjs';
 import { rawErrorResponse } from './error-answer.mjs';
 import { isV1Path } from './v1-dispatch.mjs';
 
@@ -60,7 +61,7 @@ export function bodyRefusal(request, path) {
  * @param {string} path
  */
 export function askForBody(request, response, path) {
-  if (isV1Path(path) && Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+  if (isV1Path(path) && Number(request.headers['content-length'] ?? 0) > bodyLimitOf(request.method, path)) {
     response.shouldKeepAlive = false;
     return;
   }
@@ -116,16 +117,17 @@ export function meterBody(request, response, path) {
   const declared = Number(request.headers['content-length'] ?? 0);
   const hasBody = request.headers['transfer-encoding'] !== undefined || declared > 0;
   if (!hasBody || !isV1Path(path)) return;
+  const limit = bodyLimitOf(request.method, path);
   // A body declared too large is never read whole: its answer says Connection: close,
   // so no client sends its next request on a connection about to close.
-  if (declared > MAX_BODY_BYTES) closeLingeringAfterAnswer(request, response);
+  if (declared > limit) closeLingeringAfterAnswer(request, response);
   const push = request.push;
   let received = 0;
   request.push = function meteredPush(chunk, encoding) {
     // Dropped, and true: the parser reads on (and so the client's writes never stall).
-    if (received > MAX_BODY_BYTES) return true;
+    if (received > limit) return true;
     if (chunk !== null) received += chunk.length;
-    if (received > MAX_BODY_BYTES) closeLingeringAfterAnswer(request, response);
+    if (received > limit) closeLingeringAfterAnswer(request, response);
     return push.call(this, chunk, encoding);
   };
 }

@@ -19,6 +19,7 @@ import { FlashNotice } from '../ui/flash-notice';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { DeletePetButton } from './delete-pet-button';
+import { PetGallery } from './pet-gallery';
 import { PetOrders } from './pet-orders';
 import { StatusBadge } from './status-badge';
 import { TagChips } from '../tags/tag-chips';
@@ -149,6 +150,7 @@ export function PetDetails({ petId }: { petId: number }) {
           { label: 'Last changed', value: <Timestamp iso={timestamps?.updatedAt} /> },
         ]}
       />
+      <PetGallery petId={petId} petName={data?.name} />
       <PetOrders petId={petId} />
       <RecordHistory resource="pet" id={petId} />
     </>

@@ -49,6 +49,7 @@ export function viewParams(filters: PetFilters): Omit<ListPetsParams, 'limit' | 
   return { ...countParams(filters), status: filters.status, sort: filters.sort, include: 'tags' };
 }
 
+/** A page of the list: each pet with its tags and its cover's URLs. */
 export function listParams(state: ListState<PetFilters>): ListPetsParams {
-  return { ...viewParams(state.filters), limit: state.limit, cursor: state.cursors.at(-1) };
+  return { ...viewParams(state.filters), include: 'tags,cover', limit: state.limit, cursor: state.cursors.at(-1) };
 }

@@ -20,6 +20,7 @@ import type {
   PetUpdate,
   PetWithIncluded,
 } from '../contract/pets';
+import type { Photo } from '../contract/photos';
 import type { PetInclude } from '../contract/pet-include';
 import type { ListTagsQuery, Tag } from '../contract/tags';
 import type { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserUpdate } from '../contract/users';
@@ -171,6 +172,47 @@ export class PetstoreClient {
     return this.request<PetBatchDeleteResults>('DELETE', `/v1/pets?id=${petIds.join(',')}`).then(({ body }) => body.results);
   }
 
+  /** listPetPhotos: GET /v1/pets/{petId}/photos (experimental): by position, the cover first, with signed URLs. */
+  async listPetPhotos(petId: number): Promise<Photo[]> {
+    return this.request<Photo[]>('GET', `/v1/pets/${encodeURIComponent(petId)}/photos`).then(({ body }) => body);
+  }
+
+  /**
+   * addPetPhoto: POST /v1/pets/{petId}/photos (experimental), the file as a multipart/form-data
+   * `file` part (the server reads its type from its bytes). With `onProgress` in a browser,
+   * sent through XMLHttpRequest, whose upload reports the bytes sent (fetch does not).
+   */
+  async addPetPhoto(petId: number, file: Blob, onProgress?: (sent: number, total: number) => void): Promise<Photo> {
+    const path = `/v1/pets/${encodeURIComponent(petId)}/photos`;
+    const form = new FormData();
+    form.append('file', file);
+    if (!onProgress || typeof XMLHttpRequest === 'undefined') return this.request<Photo>('POST', path, form).then(({ body }) => body);
+    return new Promise<Photo>((resolve, reject) => {
+      const upload = new XMLHttpRequest();
+      upload.open('POST', `${this.baseUrl}${path}`);
+      upload.setRequestHeader('authorization', `Bearer ${this.apiKey}`);
+      upload.setRequestHeader('accept', 'application/json');
+      upload.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+      upload.onerror = () => reject(unreachable());
+      upload.onload = () => {
+        const json = parseJson(upload.responseText);
+        if (upload.status === 201 && json !== undefined) resolve(json as Photo);
+        else reject(isErrorBody(json) ? new ApiClientError(json) : errorFrom(new Response(null, { status: upload.status }), json));
+      };
+      upload.send(form);
+    });
+  }
+
+  /** movePetPhoto: PATCH /v1/pets/{petId}/photos/{photoId} (experimental): to `position` (0: the cover). */
+  async movePetPhoto(petId: number, photoId: number, position: number): Promise<Photo> {
+    return this.request<Photo>('PATCH', `/v1/pets/${encodeURIComponent(petId)}/photos/${encodeURIComponent(photoId)}`, { position }).then(({ body }) => body);
+  }
+
+  /** deletePetPhoto: DELETE /v1/pets/{petId}/photos/{photoId} (experimental) */
+  async deletePetPhoto(petId: number, photoId: number): Promise<void> {
+    await this.request<undefined>('DELETE', `/v1/pets/${encodeURIComponent(petId)}/photos/${encodeURIComponent(photoId)}`);
+  }
+
   /** listCategories: GET /v1/categories (experimental) */
   async listCategories(params: ListCategoriesParams = {}): Promise<Page<ListedCategory>> {
     return this.page<ListedCategory>('/v1/categories', params);
@@ -289,23 +331,21 @@ export class PetstoreClient {
     return { items: body, nextCursor: nextCursorFrom(headers.get('link')) };
   }
 
+  /** `payload`: a JSON value, or a form (sent as multipart/form-data, its boundary set by fetch). */
   private async request<Body>(method: string, path: string, payload?: unknown): Promise<{ body: Body; headers: Headers }> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const isForm = payload instanceof FormData;
+    if (payload !== undefined && !isForm) headers['content-type'] = 'application/json';
     let response: Response;
     try {
       response = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers,
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body: payload === undefined ? undefined : isForm ? payload : JSON.stringify(payload),
         cache: 'no-store',
       });
     } catch {
-      throw new ApiClientError({
-        code: 'service_unavailable',
-        status: 0,
-        message: 'The server could not be reached. Check your connection; the page retries by itself.',
-      });
+      throw unreachable();
     }
     const text = await response.text();
     const json = parseJson(text);
@@ -321,6 +361,13 @@ export class PetstoreClient {
     return { body: json as Body, headers: response.headers };
   }
 }
+
+const unreachable = () =>
+  new ApiClientError({
+    code: 'service_unavailable',
+    status: 0,
+    message: 'The server could not be reached. Check your connection; the page retries by itself.',
+  });
 
 type QueryValues = Record<string, string | number | string[] | undefined>;
 

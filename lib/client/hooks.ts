@@ -6,6 +6,7 @@ import type { NewApiKey } from '../contract/api-keys';
 import type { ListedCategory, NewCategory } from '../contract/categories';
 import type { NewOrder, Order, OrderStatus } from '../contract/orders';
 import type { NewPet, Pet, PetUpdate, PetWithIncluded } from '../contract/pets';
+import type { Photo } from '../contract/photos';
 import type { NewUser, PasswordChange, UserUpdate } from '../contract/users';
 import {
   ApiClientError,
@@ -25,6 +26,7 @@ export const queryKeys = {
   pet: (petId: number) => ['pet', petId],
   // Under the pet's key, so that whatever refreshes the pet refreshes these too.
   petTimestamps: (petId: number) => ['pet', petId, 'timestamps'],
+  petPhotos: (petId: number) => ['pet', petId, 'photos'],
   // Under 'pets', so that whatever refreshes the lists refreshes the batch reads too.
   petBatch: (petIds: number[]) => ['pets', 'by-id', petIds],
   orders: (params?: ListOrdersParams) => (params ? ['orders', params] : ['orders']),
@@ -146,6 +148,65 @@ export function useDeletePet(petId: number) {
       queryClient.removeQueries({ queryKey: queryKeys.pet(petId) });
       return refreshPets(queryClient);
     },
+  });
+}
+
+// A photo's URLs work for 45 to 60 minutes (docs/API.md, "Photos (experimental)"): a page left open fetches fresh ones before.
+const PHOTO_URLS_REFRESH_MS = 15 * 60_000;
+
+/** The pet's photos by position, the cover first. */
+export function usePetPhotos(petId: number) {
+  const client = usePetstoreClient();
+  return useQuery({ queryKey: queryKeys.petPhotos(petId), queryFn: () => client.listPetPhotos(petId), refetchInterval: PHOTO_URLS_REFRESH_MS });
+}
+
+/** A change of the pet's photos: its gallery, and the lists that show its cover. */
+const refreshPhotos = (queryClient: ReturnType<typeof useQueryClient>, petId: number) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.petPhotos(petId) }), queryClient.invalidateQueries({ queryKey: queryKeys.pets() })]);
+
+/** Adds one photo; `onProgress` hears the bytes sent. */
+export function useAddPetPhoto(petId: number) {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (sent: number, total: number) => void }) => client.addPetPhoto(petId, file, onProgress),
+    onSuccess: () => refreshPhotos(queryClient, petId),
+  });
+}
+
+/** Moves a photo, shown in its new place at once and put back if the server refuses. */
+export function useMovePetPhoto(petId: number) {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  const key = queryKeys.petPhotos(petId);
+  return useMutation({
+    mutationFn: ({ photoId, position }: { photoId: number; position: number }) => client.movePetPhoto(petId, photoId, position),
+    onMutate: async ({ photoId, position }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Photo[]>(key);
+      if (before) queryClient.setQueryData(key, moved(before, photoId, position));
+      return { before };
+    },
+    onError: (_error, _move, context) => context?.before && queryClient.setQueryData(key, context.before),
+    onSettled: () => refreshPhotos(queryClient, petId),
+  });
+}
+
+/** The photos with one moved to `position` (past the last: the last), positions renumbered. */
+function moved(photos: Photo[], photoId: number, position: number): Photo[] {
+  const photo = photos.find((candidate) => candidate.id === photoId);
+  if (!photo) return photos;
+  const order = photos.filter((candidate) => candidate.id !== photoId);
+  order.splice(Math.min(position, order.length), 0, photo);
+  return order.map((candidate, index) => ({ ...candidate, position: index }));
+}
+
+export function useDeletePetPhoto(petId: number) {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: number) => client.deletePetPhoto(petId, photoId),
+    onSuccess: () => refreshPhotos(queryClient, petId),
   });
 }
 

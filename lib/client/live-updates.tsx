@@ -38,6 +38,10 @@ function staleKeys(queryClient: QueryClient, change: Change): unknown[][] {
     stale(['pet']);
   } else if (change.resource === 'category') {
     stale(queryKeys.categories());
+  } else if (change.resource === 'photo') {
+    // The pet's gallery (under the pet's key), and the lists that show its cover.
+    stale(change.petId === undefined ? ['pet'] : queryKeys.pet(change.petId));
+    stale(queryKeys.pets());
   }
   return keys;
 }

@@ -19,7 +19,10 @@ export const ActivityEntry = z
       .meta({ description: 'Who made the change; absent for the system (start-up, direct changes from the CLI).' }),
     resource: z.enum(ACTIVITY_RESOURCES),
     resourceId: z.string().optional(),
-    action: z.string().meta({ description: '`create`, `update`, `delete`; for sessions `sign-in` and `sign-in-failed`.' }),
+    action: z.string().meta({
+      description:
+        '`create`, `update`, `delete`; for sessions `sign-in` and `sign-in-failed`; for a pet’s photos `photo-add`, `photo-move` (`photo_order`: the photo ids in order, the cover first) and `photo-remove`.',
+    }),
     before: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they were.' }),
     after: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they became.' }),
     requestId: z.string().optional().meta({ description: 'The X-Request-Id of the request that made the change.' }),

@@ -27,6 +27,20 @@ import {
   PetWithIncluded,
   PetsWithIncluded,
 } from './pets';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_PHOTOS_PER_PET,
+  PetPhotoParams,
+  PetPhotosParams,
+  Photo,
+  PhotoFileParams,
+  PhotoFileQuery,
+  PhotoMove,
+  Photos,
+  PHOTO_MEDIA_TYPES,
+  PHOTO_SIZES,
+} from './photos';
 import { ListTagsQuery, PetTags, PetTagsReplacement, Tags } from './tags';
 import { ChangedUser, NewUser, PasswordChange, PasswordReset, User, UserIdParams, Users, UserUpdate } from './users';
 import { commonErrors, errorResponses } from './responses';
@@ -258,6 +272,145 @@ const paths: ZodOpenApiPathsObject = {
         '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Tags) },
         '400': errorResponses.BadRequest,
         ...commonErrors,
+      },
+    },
+  },
+  '/pets/{petId}/photos': {
+    get: {
+      operationId: 'listPetPhotos',
+      summary: 'List an animal’s photos (experimental)',
+      description: 'The animal’s photos by `position`, the cover (0) first, each with signed URLs of its sizes.',
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetPhotosParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(Photos) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    post: {
+      operationId: 'addPetPhoto',
+      summary: 'Add a photo of an animal (experimental)',
+      description: [
+        `The image as the body, or \`multipart/form-data\` with one part named \`file\`. What it is comes from its bytes, never from \`Content-Type\`: JPEG, PNG, WebP or AVIF, a still image, at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB and ${MAX_PHOTO_PIXELS / 1e6} megapixels (checked from its header before it is decoded). SVG, HEIC, animated images and anything else are refused with what to send instead.`,
+        `It is stored re-encoded with its orientation applied and without metadata (no EXIF location, camera serial or comment), with two WebP sizes: \`large\` (at most ${PHOTO_SIZES.large} px on the longer side) and \`thumb\` (${PHOTO_SIZES.thumb} px). It goes last; the first photo is the cover. At most ${MAX_PHOTOS_PER_PET} photos per animal.`,
+      ].join('\n\n'),
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetPhotosParams },
+      requestBody: {
+        required: true,
+        content: {
+          ...Object.fromEntries(PHOTO_MEDIA_TYPES.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }])),
+          'multipart/form-data': {
+            schema: z
+              .object({ file: z.string().meta({ override: { type: 'string', contentMediaType: 'application/octet-stream' } }) })
+              .meta({ description: 'One part, the image.' }),
+          },
+        },
+      },
+      responses: {
+        '201': {
+          description: 'Photo added.',
+          headers: { Location: { description: 'The new photo’s URL.', schema: { type: 'string' as const } } },
+          ...jsonBody(Photo),
+        },
+        '400': {
+          ...errorResponses.BadRequest,
+          id: undefined,
+          description: `The image is larger than ${MAX_PHOTO_PIXELS / 1e6} megapixels, damaged, empty, or the form is not one \`file\` part (\`invalid_request\`).`,
+        },
+        '404': errorResponses.NotFound,
+        '409': { ...errorResponses.Conflict, id: undefined, description: `The animal has ${MAX_PHOTOS_PER_PET} photos already (\`conflict\`).` },
+        '413': {
+          ...errorResponses.PayloadTooLarge,
+          id: undefined,
+          description: `The photo is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB (\`payload_too_large\`).`,
+        },
+        '415': {
+          ...errorResponses.UnsupportedMediaType,
+          id: undefined,
+          description:
+            'The body is not a JPEG, PNG, WebP or AVIF still image, whatever its `Content-Type` says (`unsupported_media_type`); the message says what to send instead.',
+        },
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/{petId}/photos/{photoId}': {
+    get: {
+      operationId: 'getPetPhoto',
+      summary: 'Get one photo of an animal (experimental)',
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetPhotoParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(Photo) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    patch: {
+      operationId: 'movePetPhoto',
+      summary: 'Move a photo (experimental)',
+      description: 'Moves the photo to `position`, the others keeping their order: 0 makes it the cover; a position past the last makes it the last.',
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetPhotoParams },
+      requestBody: { required: true, ...jsonBody(PhotoMove) },
+      responses: {
+        '200': { description: 'The photo, moved.', ...jsonBody(Photo) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '413': errorResponses.PayloadTooLarge,
+        '415': errorResponses.UnsupportedMediaType,
+        ...commonErrors,
+      },
+    },
+    delete: {
+      operationId: 'deletePetPhoto',
+      summary: 'Delete a photo (experimental)',
+      description: 'Removes the photo and its files; the photos after it move up one position.',
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetPhotoParams },
+      responses: {
+        '204': { description: 'Deleted.' },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
+  '/photos/{photoId}/{variant}': {
+    get: {
+      operationId: 'getPhotoFile',
+      summary: 'A photo’s file, by its signed URL (experimental)',
+      description:
+        'The URL comes from a Photo’s `urls`, and is fetched as it is, with no Authorization header. Sent with `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox`, an `ETag` (`If-None-Match` gets a 304) and a `Cache-Control` that keeps it until the URL expires. A changed or expired URL is a 403; a photo deleted since (or whose animal was) a 404.',
+      tags: ['photos'],
+      'x-stability': 'experimental',
+      'x-hideTryItPanel': true,
+      security: [],
+      requestParams: { path: PhotoFileParams, query: PhotoFileQuery },
+      responses: {
+        '200': {
+          description: 'The file: the original in its type, `large` and `thumb` as WebP.',
+          headers: {
+            ETag: { description: 'Never changes for a URL’s photo and size.', schema: { type: 'string' as const } },
+            'Cache-Control': { description: '`private, max-age=<seconds until the URL expires>, immutable`.', schema: { type: 'string' as const } },
+          },
+          content: Object.fromEntries([...PHOTO_MEDIA_TYPES].map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }])),
+        },
+        '304': { description: 'The copy the client holds (`If-None-Match`) is current.' },
+        '403': { ...errorResponses.Forbidden, id: undefined, description: 'The URL’s signature does not match it, or it has expired (`forbidden`).' },
+        '404': errorResponses.NotFound,
+        '429': errorResponses.TooManyRequests,
+        '500': errorResponses.InternalError,
+        '503': errorResponses.ServiceUnavailable,
       },
     },
   },
@@ -677,8 +830,9 @@ function withRequiredScopes(all: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
       path,
       Object.fromEntries(
         Object.entries(item).map(([method, operation]) => {
-          const id = (operation as { operationId?: string }).operationId;
-          if (!id) return [method, operation];
+          const { operationId: id, security } = operation as { operationId?: string; security?: unknown[] };
+          // Open to all (`security: []`): no key, so no scope.
+          if (!id || security?.length === 0) return [method, operation];
           if (!(id in OPERATION_SCOPE)) throw new Error(`${id} has no row in OPERATION_SCOPE (lib/contract/roles.ts)`);
           return [method, { ...operation, 'x-required-scope': OPERATION_SCOPE[id as OperationId] }];
         }),
@@ -709,6 +863,7 @@ export function createOpenApiDocument(servers: { production: string; staging: st
       { name: 'pets', description: 'Animals in the catalogue.' },
       { name: 'store', description: 'Store orders (experimental).' },
       { name: 'categories', description: 'Categories of animals (experimental).' },
+      { name: 'photos', description: 'Photos of animals (experimental): uploads, their order and cover, and their signed files.' },
       { name: 'tags', description: 'Labels on animals across categories (experimental).' },
       { name: 'changes', description: 'A live feed of changes (experimental).' },
       {

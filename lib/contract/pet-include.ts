@@ -6,9 +6,10 @@
 // (lib/domain/pet-include.ts) per field; lib/contract/pets.ts adds the fields to Pet.
 import { z } from 'zod';
 import { documentAs } from './params';
+import { PhotoUrls } from './photos';
 import { PetTags } from './tags';
 
-const PET_INCLUDES = ['tags'] as const;
+const PET_INCLUDES = ['tags', 'cover'] as const;
 export type PetInclude = (typeof PET_INCLUDES)[number];
 
 const isPetInclude = (name: string): name is PetInclude => (PET_INCLUDES as readonly string[]).includes(name);
@@ -16,6 +17,9 @@ const isPetInclude = (name: string): name is PetInclude => (PET_INCLUDES as read
 /** The fields each entry adds to a Pet. */
 export const PetIncluded = z.object({
   tags: PetTags.optional().meta({ description: 'With `include=tags`: the pet’s tags.' }),
+  cover: PhotoUrls.nullable()
+    .optional()
+    .meta({ description: 'With `include=cover`: the signed URLs of the pet’s cover (its photo at position 0), or null when it has no photo.' }),
 });
 export type PetIncluded = z.infer<typeof PetIncluded>;
 

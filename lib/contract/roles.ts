@@ -16,7 +16,8 @@ export const ROLE_SCOPE: Record<Role, ApiKeyScope> = { viewer: 'read', editor: '
 /**
  * Every /v1 operation (its operationId) and the scope its key needs. Operations on the
  * caller's own things (their keys, password, sessions) need only `read`: what they may do
- * there is decided by who holds the key (lib/http/key-holder.ts, mayMakeKey).
+ * there is decided by who holds the key (lib/http/key-holder.ts, mayMakeKey). A photo's
+ * file (getPhotoFile) takes no key, its signed URL standing for one: it has no row.
  */
 export const OPERATION_SCOPE = {
   listPets: 'read',
@@ -28,6 +29,11 @@ export const OPERATION_SCOPE = {
   updatePet: 'write',
   deletePet: 'write',
   getPetTimestamps: 'read',
+  listPetPhotos: 'read',
+  addPetPhoto: 'write',
+  getPetPhoto: 'read',
+  movePetPhoto: 'write',
+  deletePetPhoto: 'write',
   getPetTags: 'read',
   replacePetTags: 'write',
   listTags: 'read',

@@ -1,5 +1,5 @@
-// The database schema (drizzle): pets, their counts and tags, categories, orders, API
-// keys, dashboard users and stored Idempotency-Key answers. Migrations in
+// The database schema (drizzle): pets, their counts, tags and photos, categories, orders,
+// API keys, dashboard users and stored Idempotency-Key answers. Migrations in
 // drizzle/ are generated from this file by `npm run db:generate`.
 import { sql } from 'drizzle-orm';
 import { API_KEY_MAKERS, type ApiKeyScope } from '../contract/api-keys';
@@ -10,6 +10,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -74,6 +75,62 @@ export const petCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.status, table.shard] })],
 );
+
+// A pet's photos (docs/API.md, "Photos (experimental)"). No foreign key to pets: when a pet is deleted a
+// trigger marks its photos detached (unreachable at once), and they are kept 30 days for a
+// restore, then swept with their bytes (lib/domain/photos.ts). The bytes live in the store
+// `store` names, under `storage_key` (lib/domain/photo-store.ts); the row is written only
+// once they are stored.
+export const petPhotos = pgTable(
+  'pet_photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    petId: bigint('pet_id', { mode: 'number' }).notNull(),
+    // The order of the pet's photos (ties by id); a Photo's position is its rank, 0 the cover.
+    sortKey: integer('sort_key').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    // Which store holds its files (lib/domain/photo-store.ts): 'database' or 's3'.
+    store: text('store').notNull().default('database'),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+    detachedAt: timestamp('detached_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('pet_photos_pet_id_sort_key_idx')
+      .on(table.petId, table.sortKey, table.id)
+      .where(sql`${table.detachedAt} is null`),
+    index('pet_photos_detached_at_idx')
+      .on(table.detachedAt)
+      .where(sql`${table.detachedAt} is not null`),
+    check('pet_photos_store_known', sql`${table.store} in ('database', 's3')`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+// Photo bytes when they live in the database (the default): one row per size of a photo.
+export const photoBlobs = pgTable(
+  'photo_blobs',
+  {
+    storageKey: text('storage_key').notNull(),
+    variant: text('variant').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.storageKey, table.variant] }), index('photo_blobs_created_at_idx').on(table.createdAt)],
+);
+
+// Keys the service signs with, each made at random the first time it is needed and kept
+// here, so every instance over this database signs and checks alike with nothing to
+// configure (lib/domain/signing-keys.ts): `photo-urls` signs photos' URLs.
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: bytea('secret').notNull(),
+  createdAt: createdAt(),
+});
 
 // Every tag ever written (experimental), as first written: `key` is what tags are compared
 // by (lib/contract/tags.ts, tagKey). A tag no pet has any more stays, unlisted, so that its

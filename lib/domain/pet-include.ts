@@ -3,6 +3,7 @@
 import type { PetInclude, PetIncluded } from '../contract/pet-include';
 import type { Pet, PetWithIncluded } from '../contract/pets';
 import type { Database } from '../db/client';
+import { coverUrlsOf } from './photos';
 import { tagsOfPets } from './tags';
 
 /** A field's value when asked for (it is absent from the Pet otherwise); it may be null (e.g. "no such thing"). */
@@ -14,6 +15,7 @@ type Loader<Name extends PetInclude> = (database: Database, petIds: number[]) =>
 // is the value of a pet the loader did not find (deleted between the page and the loader).
 const LOADERS: { [Name in PetInclude]: { loader: Loader<Name>; missing: Included<Name> } } = {
   tags: { loader: tagsOfPets, missing: [] },
+  cover: { loader: coverUrlsOf, missing: null },
 };
 
 /** The pets with the fields `include` names, in the same order; the pets themselves when it names none. */

@@ -29,17 +29,25 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The raw body, at most MAX_BODY_BYTES (413 beyond). */
-export async function readBodyBytes(request: Request): Promise<Uint8Array> {
+export type BodyLimit = { bytes: number; refusal: () => RequestRefusal };
+
+const JSON_BODY_LIMIT: BodyLimit = {
+  bytes: MAX_BODY_BYTES,
+  refusal: () => new RequestRefusal('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`),
+};
+
+/** The raw body, at most MAX_BODY_BYTES unless the route takes more (a photo: lib/http/photo-upload.ts); 413 beyond. */
+export async function readBodyBytes(request: Request, limit: BodyLimit = JSON_BODY_LIMIT): Promise<Uint8Array> {
   const declaredLength = request.headers.get('content-length');
-  if (Number(declaredLength ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  // A declared length is all that Node's parser hands over: read whole, without
-  // a web stream (on the /v1 path the adapter reads the node:http message itself).
+  if (Number(declaredLength ?? 0) > limit.bytes) throw limit.refusal();
+  // A declared length is all that Node's parser hands over (the front door's limit,
+  // server/body-limit.mjs, is this route's): read whole, without a web stream (on the
+  // /v1 path the adapter reads the node:http message itself).
   if (declaredLength !== null) return new Uint8Array(await request.arrayBuffer());
-  return readAtMost(request, MAX_BODY_BYTES);
+  return readAtMost(request, limit);
 }
 
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+async function readAtMost(request: Request, limit: BodyLimit): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -48,12 +56,12 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > limit.bytes) {
       // Not cancelled: cancelling the stream destroys the request, and with it the
       // connection, under the client's writes; the front door drops the rest
       // and closes lingering once the 413 is sent (server/body-limit.mjs).
       reader.releaseLock();
-      throw tooLarge();
+      throw limit.refusal();
     }
     chunks.push(value);
   }
@@ -61,5 +69,3 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
 }
 
 const missingBody = () => new RequestRefusal('invalid_request', 'A JSON request body is required.');
-
-const tooLarge = () => new RequestRefusal('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);

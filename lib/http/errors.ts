@@ -39,6 +39,12 @@ export function valueOf<Value>(outcome: Outcome<Value>): Value {
   return outcome.value;
 }
 
+/** The value of a check of what the request sent, or its refusal thrown as a RequestRefusal. */
+export function acceptedOf<Value>(result: { ok: true; value: Value } | { ok: false; problem: ErrorCode; message: string }): Value {
+  if (!result.ok) throw new RequestRefusal(result.problem, result.message);
+  return result.value;
+}
+
 export function errorResponse(error: ApiError): Response {
   const body = errorBodyText({ code: error.code, message: error.message, status: error.status, details: error.options.details });
   return answer({ status: error.status, body, headers: { 'content-type': 'application/json', ...error.options.headers } });

@@ -1,10 +1,11 @@
 // The answer to an operation that failed: a refusal it threw (ApiError), a key that lost its
-// rights while the request ran (401, 403), a database that cannot serve it now (503, each
-// with its reason and when to retry), or a bug (500, logged with the request id).
+// rights while the request ran (401, 403), a database or photo store that cannot serve it
+// now (503, each with its reason and when to retry), or a bug (500, logged with the request id).
 import { isDatabaseReadOnly, isDatabaseUnavailable, isStorageFull, isTransactionConflict, lostKeyRights } from '../db/errors';
 import { searchTimeoutOf } from '../db/search-deadline';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { log } from '../runtime/log';
+import { isPhotoStoreUnavailable } from '../domain/photo-store';
 import { keyNoLongerValid } from './auth';
 import { ApiError, errorResponse } from './errors';
 
@@ -13,6 +14,13 @@ type Route = { requestId: string; method: string; path: string };
 // The database's failures a client can do something about, most specific first: what the
 // log says, and the answer's message and Retry-After (seconds).
 const DATABASE_FAILURES: { matches: (error: unknown) => boolean; logged: string; message: (error: unknown) => string; retryAfter: number }[] = [
+  // First: its cause (a refused connection, say) would read as the database's.
+  {
+    matches: isPhotoStoreUnavailable,
+    logged: 'photo store unavailable',
+    message: () => 'The photo store (PHOTO_STORE_URL) is unavailable; retry shortly.',
+    retryAfter: 5,
+  },
   {
     matches: isStorageFull,
     logged: 'database storage full',

@@ -84,10 +84,12 @@ export function apiRoute<Needed extends OperationId | null>(
     } catch (error) {
       response = failureResponse(error, route);
     }
-    // /v1 is cookie-free: bearer keys only, and nothing here ever sets a cookie.
+    // /v1 is cookie-free: bearer keys only, and nothing here ever sets a cookie. Nothing
+    // is kept by a cache unless the route says so itself (a photo file).
+    const cacheControl = headerOf(response, 'cache-control') ?? 'no-store';
     response = withHeaders(
       response,
-      { 'x-request-id': requestId, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...rateLimitHeaders, ...options.headers?.() },
+      { 'x-request-id': requestId, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...rateLimitHeaders, ...options.headers?.() },
       ['set-cookie'],
     );
     const isReplay = headerOf(response, 'idempotent-replayed') !== null;

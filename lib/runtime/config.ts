@@ -76,6 +76,30 @@ const ConfigSchema = z
     // API key may have running on one instance (one more is 429).
     PETSTORE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(2_500).default(2_000),
     PETSTORE_SEARCHES_PER_KEY: z.coerce.number().int().min(1).default(4),
+    // Where photo bytes live (lib/domain/photo-store.ts): unset, in the database; s3://bucket[/prefix],
+    // in that S3-compatible store (endpoint, region and credentials from the AWS_* variables).
+    PHOTO_STORE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w!.*'()/-]*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+        .optional(),
+    ),
+    // How long a photo's signed URL works (lib/http/photo-urls.ts).
+    PHOTO_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .default(3600),
+    // Photo uploads in flight per instance (each holds its body and images), how many more
+    // may wait unread before one more is answered 503, and of those in flight, how many are
+    // decoded and encoded at once (libvips' threads): lib/http/photo-slots.ts.
+    PHOTO_UPLOAD_SLOTS: z.coerce.number().int().min(1).max(64).default(3),
+    PHOTO_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1000).default(50),
+    PHOTO_PROCESSING_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
+    // Photo files read from the store and sent at once per instance; one more waits, and past
+    // as many again waiting it is answered 503.
+    PHOTO_SERVING_SLOTS: z.coerce.number().int().min(1).max(1000).default(16),
     // How long the activity log keeps an entry (lib/domain/activity.ts prunes older ones in small batches).
     PETSTORE_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
     // Bearer token that GET /metrics requires; unset: no /metrics (404) and nothing is recorded.

@@ -1,8 +1,11 @@
 // What the server does once at start-up: check the configuration, register what
 // server.mjs needs to shut down (lib/shutdown.ts), open the rate limiter's Redis
 // connection, migrate, make the bootstrap key valid, make sure someone can sign
-// in to the dashboard, and fill an empty embedded catalogue.
+// in to the dashboard, fill an empty embedded catalogue, and schedule the activity
+// log's pruning and the photos' sweep.
 import { pruneActivity } from '../domain/activity';
+import { photoStores } from '../domain/photo-store';
+import { sweepPhotos } from '../domain/photos';
 import { ensureBootstrapKey } from '../domain/api-keys';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { config, ConfigError } from './config';
@@ -34,6 +37,7 @@ async function startUp(): Promise<void> {
   const storage = await embeddedStorage();
   if (storage?.isFull) log.warn(storageFullError(settings.PGLITE_DIR, storage.freeBytes).message);
   scheduleActivityPruning(database);
+  schedulePhotoSweeping(database);
   log.info({ database: await databaseKind() }, 'petstore ready');
 }
 
@@ -55,6 +59,26 @@ function scheduleActivityPruning(database: Database): void {
     );
   void prune();
   setInterval(prune, PRUNE_EVERY_MS).unref();
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Photos no one can reach (a deleted pet's, past their days; bytes whose upload never got
+ * its row) are swept every hour, the first time a few minutes after start, at a moment of
+ * each instance's own, so that a fleet started together does not sweep together.
+ */
+function schedulePhotoSweeping(database: Database): void {
+  const sweep = () =>
+    sweepPhotos(database, photoStores(database)).then(
+      (swept) => swept > 0 && log.info({ swept }, 'photos no one can reach removed'),
+      (error: unknown) => logFailure('photos not swept; retrying in an hour', failureReason(error)),
+    );
+  const firstIn = 5 * 60 * 1000 + Math.random() * 10 * 60 * 1000;
+  setTimeout(() => {
+    void sweep();
+    setInterval(sweep, SWEEP_EVERY_MS).unref();
+  }, firstIn).unref();
 }
 
 const GENERATED_ADMIN_EMAIL = 'admin@localhost';

@@ -8,7 +8,7 @@ describe('unknown paths under /v1', () => {
   it.each([
     ['GET', '/v1'],
     ['GET', '/v1/nothing-here'],
-    ['GET', '/v1/pets/1/photos'],
+    ['GET', '/v1/pets/1/pictures'],
     ['GET', '/v1/store'],
     ['GET', '/v1/store/orders/1/extra'],
     ['POST', '/v1/nothing-here'],

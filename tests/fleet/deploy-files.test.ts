@@ -16,7 +16,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { COMPOSE_CONFIG_DIR, composeConfigs } from '../../scripts/fleet/compose-configs';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 
 const DEPLOY = path.join(process.cwd(), 'deploy');
 const read = (file: string) => fs.readFileSync(path.join(DEPLOY, file), 'utf8');
@@ -53,9 +53,11 @@ describe('deploy/Dockerfile', () => {
     for (const source of sources) expect(fs.existsSync(path.join(process.cwd(), source)), source).toBe(true);
   });
 
-  it('starts the app with the command the fleet and npm start use', () => {
+  it('starts the app with the command and environment the fleet and npm start use', () => {
     const cmd = lastStage.filter((instruction) => instruction.getKeyword() === 'CMD').at(-1);
     expect(JSON.parse(cmd!.getArgumentsContent()!)).toEqual(['node', ...serverArguments()]);
+    const environment = lastStage.filter((instruction) => instruction.getKeyword() === 'ENV').map((instruction) => instruction.getArgumentsContent());
+    for (const [name, value] of Object.entries(serverEnvironment())) expect(environment.join(' ')).toContain(`${name}=${value}`);
   });
 });
 

@@ -5,10 +5,12 @@
 // retried POST exactly once; a rolling restart fails no request (nginx closes
 // idle connections to an instance before the instance would); a PgBouncer
 // restart answers 503 while it is down, recovers by itself and loses nothing
-// acknowledged. Each prints its figures.
+// acknowledged. A photo uploaded through one instance is served by the others.
+// Each prints its figures.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, signInToDashboard } from '../support/dashboard-session';
 import { startFleet, type Fleet } from '../../scripts/fleet/fleet';
@@ -171,6 +173,36 @@ describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBo
     expect(instanceIdleSeconds).toBeGreaterThan(0);
     expect(nginxIdleSeconds).toBeGreaterThan(0);
     expect(nginxIdleSeconds).toBeLessThan(instanceIdleSeconds);
+  });
+
+  it('serves a photo uploaded through one instance from every other, its bytes in the database', async () => {
+    const [uploader, ...others] = fleet.instances;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const pet = await fetch(`${uploader!.baseUrl}/v1/pets`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Seen everywhere', categoryId: 1 }),
+    });
+    const { id: petId } = (await pet.json()) as { id: number };
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: 'olive' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await fetch(`${uploader!.baseUrl}/v1/pets/${petId}/photos`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      body: image,
+    });
+    expect(uploaded.status).toBe(201);
+    const photo = (await uploaded.json()) as { id: number; urls: Record<'original' | 'large' | 'thumb', string> };
+    for (const instance of [...others, { baseUrl: fleet.url }]) {
+      const listed = await fetch(`${instance.baseUrl}/v1/pets/${petId}/photos`, { headers });
+      expect(((await listed.json()) as { id: number }[]).map((listedPhoto) => listedPhoto.id)).toEqual([photo.id]);
+      for (const url of Object.values(photo.urls)) {
+        const file = await fetch(`${instance.baseUrl}${url}`);
+        expect(file.status, `${instance.baseUrl}${url}`).toBe(200);
+        expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('answers 503 while PgBouncer is down, recovers by itself once it is back, and loses nothing acknowledged', async () => {

@@ -2,7 +2,8 @@
 // moment on a fresh database migrate it exactly once; concurrent creates through
 // both get distinct ids and none is lost; a key revoked in the database is
 // refused by every instance on the very next request, even by an instance
-// whose LISTEN backend is frozen (its key cache's lease runs out first).
+// whose LISTEN backend is frozen (its key cache's lease runs out first); a photo
+// uploaded through one is served by the other.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '@/lib/domain/api-keys';
 import * as schema from '@/lib/db/schema';
 import { countBy, runCreateLoops, storedPetNames } from '../support/load';
+import { addPetOn, addPhoto, fetchPhotoFile, jpeg, listPhotos } from '../support/photos';
 import { createTestDatabase, startServer, type TestServer } from '../support/server';
 
 const CREATES = 200;
@@ -80,6 +82,14 @@ describe.skipIf(inject('database') !== 'postgres')('two instances over one Postg
     expect(attempts.filter((attempt) => attempt.status !== 201)).toEqual([]);
     expect(new Set(ids).size).toBe(CREATES);
     expect([...stored].sort()).toEqual(attempts.map((attempt) => attempt.name).sort());
+  });
+
+  it('serves a photo uploaded through one instance from the other, its bytes in the database', async () => {
+    const [uploader, other] = servers.map((server) => ({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
+    const petId = await addPetOn(uploader!);
+    const photo = await addPhoto(uploader!, petId, await jpeg(640, 480));
+    expect((await listPhotos(other!, petId)).map((listed) => listed.id)).toEqual([photo.id]);
+    for (const url of Object.values(photo.urls)) expect((await fetchPhotoFile(other!, url)).status).toBe(200);
   });
 
   it('refuses a revoked key on the very next request to either instance', async () => {

@@ -1,6 +1,7 @@
 // The route handlers called in-process, as Fastify's inject and Hono's app.request call
 // theirs: the checks that need no server and no database. Every operation but the OpenAPI
-// document asks for a key first (401, RFC 6750's challenge, the JSON Error), and every method
+// document and a photo's file asks for a key first (401, RFC 6750's challenge, the JSON Error;
+// a photo's file, whose signed URL is its key, refuses an unsigned one: 403), and every method
 // a route does not take is a 405 naming the ones it does. The whole HTTP path: tests/api.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ function routeFiles(folder = ''): { folder: string; target: string }[] {
 
 const call = (handler: Handler, method: string, target: string) =>
   handler(new Request(`http://petstore.test${target}`, { method, headers: { accept: 'application/json' } }), {
-    params: Promise.resolve({ petId: '1', orderId: '1', categoryId: '1', keyId: '1', userId: '1' }),
+    params: Promise.resolve({ petId: '1', orderId: '1', categoryId: '1', keyId: '1', userId: '1', photoId: '1', variant: 'thumb' }),
   });
 
 describe.each(routeFiles())('app/v1/$folder, in-process', ({ folder, target }) => {
@@ -44,6 +45,11 @@ describe.each(routeFiles())('app/v1/$folder, in-process', ({ folder, target }) =
       }
       if (folder === 'openapi.json') {
         expect(answer.status, label).toBe(200);
+        continue;
+      }
+      if (folder === 'photos/[photoId]/[variant]') {
+        expect(answer.status, label).toBe(403);
+        expect(answer.headers.get('www-authenticate'), label).toBeNull();
         continue;
       }
       expect(answer.status, label).toBe(401);

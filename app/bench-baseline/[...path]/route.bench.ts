@@ -23,7 +23,7 @@ async function serve(request: Request): Promise<Response> {
     authorization: request.headers.get('authorization'),
     body: () => request.text(),
   });
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers });
 }
 
 export { serve as GET, serve as POST };

@@ -1,0 +1,53 @@
+// How much photo work one instance does at once: uploads in flight, each holding its
+// body and its images from the first byte read to the row stored (PHOTO_UPLOAD_SLOTS;
+// one more waits unread, its bytes left in the network's buffers), of which so many are
+// decoded and encoded at once (PHOTO_PROCESSING_SLOTS, each on libvips' threads), and
+// photo files being sent (PHOTO_SERVING_SLOTS, each holding one file's bytes). A request
+// past the slots waits its turn, in order; past as many waiting as the queue takes it is
+// answered 503 at once. So a burst of uploads costs a bounded amount of memory and never
+// blocks the event loop (docs/ARCHITECTURE.md, "Photos"). Counted per process (lib/process-state.ts).
+import { config } from '../runtime/config';
+import { processState } from '../process-state';
+import { ApiError } from './errors';
+
+type Slots = { running: number; waiting: (() => void)[] };
+
+type PhotoWork = 'uploading' | 'processing' | 'serving';
+
+const slots = processState('photoSlots', (): Record<PhotoWork, Slots> => ({
+  uploading: { running: 0, waiting: [] },
+  processing: { running: 0, waiting: [] },
+  serving: { running: 0, waiting: [] },
+}));
+
+function boundsOf(work: PhotoWork): { running: number; waiting: number } {
+  const settings = config();
+  switch (work) {
+    case 'uploading':
+      return { running: settings.PHOTO_UPLOAD_SLOTS, waiting: settings.PHOTO_UPLOAD_QUEUE };
+    // Only uploads in their slots process: they wait for one in order, however many.
+    case 'processing':
+      return { running: settings.PHOTO_PROCESSING_SLOTS, waiting: Infinity };
+    case 'serving':
+      return { running: settings.PHOTO_SERVING_SLOTS, waiting: settings.PHOTO_SERVING_SLOTS };
+  }
+}
+
+/** Runs `task` in one of the slots of `work`, after those waiting before it; 503 when too many wait. */
+export async function inPhotoSlot<Result>(work: PhotoWork, task: () => Promise<Result>): Promise<Result> {
+  const state = slots[work];
+  const bounds = boundsOf(work);
+  if (state.running < bounds.running) state.running += 1;
+  else if (state.waiting.length < bounds.waiting) await new Promise<void>((resolve) => state.waiting.push(resolve));
+  else {
+    throw new ApiError('service_unavailable', `This server is busy with other photos (${work}); retry in a moment.`, { headers: { 'retry-after': '1' } });
+  }
+  try {
+    return await task();
+  } finally {
+    // The slot passes to the next in line, or is freed.
+    const next = state.waiting.shift();
+    if (next) next();
+    else state.running -= 1;
+  }
+}

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
+import { seedPets } from './support/pets';
 
 test.use({ storageState: STORAGE_STATE });
 
@@ -74,6 +75,22 @@ test('pages forward and back through the URL, and a filter change returns to pag
   await expect(page).toHaveURL(/\/pets\?status=available&limit=10$/);
   await expect(page.getByText('Page 1')).toBeVisible();
   await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+});
+
+test('the pager gives the page count and goes back to the first page', async ({ page }) => {
+  const word = `Pg${Date.now().toString(36)}`;
+  await seedPets(apiClient(), word, 25);
+  await page.goto(`/pets?name=${word}&limit=10`);
+  const pager = page.getByRole('navigation', { name: 'Pets pages' });
+  await expect(pager).toContainText('Page 1 of 3');
+  await expect(pager.getByRole('link', { name: 'First' })).toHaveAttribute('aria-disabled', 'true');
+  await pager.getByRole('link', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of 3');
+  await pager.getByRole('link', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 3 of 3');
+  await pager.getByRole('link', { name: 'First' }).click();
+  await expect(pager).toContainText('Page 1 of 3');
+  await expect(page).toHaveURL(new RegExp(`/pets\\?name=${word}&limit=10$`));
 });
 
 test('the menu link opens a clean list', async ({ page }) => {

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
+import { signInAs } from './support/sign-in';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signin?callbackUrl=%2Fusers');
@@ -59,4 +60,19 @@ test('an admin adds a user, who signs in and changes their password', async ({ b
   await signIn(page, email, 'second password');
   await expect(page).toHaveURL(/\/users$/);
   await context.close();
+});
+
+test('an admin finds a user by part of their email', async ({ browser }) => {
+  const { page, email } = await signInAs(browser, 'admin');
+  await page.goto('/users');
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await page.getByLabel('Search users').fill(email.slice(0, -3).toUpperCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(email);
+  await page.getByLabel('Search users').fill('no-such-user-anywhere');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('No user’s email contains “no-such-user-anywhere”.')).toBeVisible();
+  await inspectPage(page, 'users-search-empty');
+  await page.context().close();
 });

@@ -1,8 +1,8 @@
 'use client';
 // BulkActions: what the pets list does with a selection. A bar says what is
 // selected (and offers every pet matching the filters once the page is), and
-// holds Change status, Tags (add or remove one tag on each) and Delete (roles
-// that may edit) and Export (everyone).
+// holds Change status, Change category, Tags (add or remove one tag on each) and
+// Delete (roles that may edit) and Export (everyone).
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
 import { Tag, Trash2, X } from 'lucide-react';
@@ -10,6 +10,7 @@ import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
+import { useCategories } from '@/lib/client/hooks';
 import type { Pet, PetWithIncluded } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
@@ -81,11 +82,9 @@ function SelectionBar({
   return (
     <section aria-label="Selected pets" className={`${BAR} flex flex-wrap items-center gap-x-3 gap-y-2`}>
       <p className="font-medium tabular-nums">
-        {selection.allMatching
-          ? `All ${pets(count)} matching are selected.`
-          : offersAllMatching
-            ? `All ${pets(page.length)} on this page are selected.`
-            : `${pets(count)} selected.`}
+        {/* The whole selection first, whichever page is shown: it may span many. */}
+        {selection.allMatching ? `All ${pets(count)} matching are selected.` : `${pets(count)} selected`}
+        {!selection.allMatching && (isPageSelected && count > page.length ? `, all ${formatCount(page.length)} on this page.` : '.')}
       </p>
       {offersAllMatching && (
         <button type="button" className={TEXT_BUTTON} onClick={selection.selectAllMatching}>
@@ -98,6 +97,7 @@ function SelectionBar({
       <div className="flex flex-wrap gap-2 sm:ml-auto">
         <RoleGate operation="bulkUpdatePets">
           <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
+          <ChangeCategoryDialog count={count} onConfirm={(categoryId, categoryName) => onStart({ kind: 'category', categoryId, categoryName })} />
           <TagDialog count={count} onConfirm={(change, tag) => onStart({ kind: 'tag', change, tag })} />
           <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
         </RoleGate>
@@ -145,6 +145,48 @@ function ChangeStatusDialog({ count, onConfirm }: { count: number; onConfirm: (s
             }}
           >
             Change {pets(count)}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeCategoryDialog({ count, onConfirm }: { count: number; onConfirm: (categoryId: number, categoryName: string) => void }) {
+  const categories = useCategories();
+  const [chosen, setChosen] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const category = categories.data?.find((each) => String(each.id) === chosen) ?? categories.data?.[0];
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          Change category
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Move ${pets(count)} to another category`} description="Each pet is changed on its own, as in a single edit; its status stays.">
+        <Field id="bulk-category" label="New category">
+          <Select id="bulk-category" value={category ? String(category.id) : ''} onChange={(event) => setChosen(event.target.value)}>
+            {categories.data?.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button
+            disabled={!category}
+            onClick={() => {
+              if (!category) return;
+              setOpen(false);
+              onConfirm(category.id, category.name);
+            }}
+          >
+            Move {pets(count)}
           </Button>
         </div>
       </DialogContent>
@@ -233,6 +275,11 @@ function DeleteDialog({ count, onConfirm }: { count: number; onConfirm: () => vo
   );
 }
 
+function alreadyWord(action: BulkAction): string {
+  if (action.kind === 'status') return action.status ? PET_STATUS_LABELS[action.status] : 'without a status';
+  return action.kind === 'category' ? `in ${action.categoryName}` : 'so';
+}
+
 function actionWords(action: BulkAction): { verb: string; ing: string; what: string } {
   if (action.kind === 'delete') return { verb: 'deleted', ing: 'Deleting', what: 'Deleted from the catalogue' };
   if (action.kind === 'tag') {
@@ -240,6 +287,7 @@ function actionWords(action: BulkAction): { verb: string; ing: string; what: str
       ? { verb: 'tagged', ing: `Adding the tag “${action.tag}”`, what: `Tag “${action.tag}” added` }
       : { verb: 'changed', ing: `Removing the tag “${action.tag}”`, what: `Tag “${action.tag}” removed` };
   }
+  if (action.kind === 'category') return { verb: 'moved', ing: `Moving to ${action.categoryName}`, what: `New category: ${action.categoryName}` };
   const status = action.status ? PET_STATUS_LABELS[action.status] : 'No status';
   return { verb: 'changed', ing: `Changing status to ${status}`, what: `New status: ${status}` };
 }
@@ -257,6 +305,7 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
             : running
               ? `${ing}: ${formatCount(running.progress.done)} of ${pets(running.total)}`
               : `${ing}: finding the selected pets…`}
+          {running && running.progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(running.progress.alreadySo)} already so</span>}
           {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
         </p>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={state.isStopping}>
@@ -282,8 +331,14 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
 function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phase: 'done' }>; onDismiss: () => void }) {
   const { result, action, seconds } = state;
   const { verb, what } = actionWords(action);
-  const counts = `${formatCount(result.changed.length)} ${verb}${result.refused.length > 0 ? `, ${formatCount(result.refused.length)} refused` : ''}`;
-  const notSent = result.total - result.changed.length - result.refused.length;
+  const counts = [
+    `${formatCount(result.changed.length)} ${verb}`,
+    result.alreadySo.length > 0 && `${formatCount(result.alreadySo.length)} already ${alreadyWord(action)}`,
+    result.refused.length > 0 && `${formatCount(result.refused.length)} refused`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const notSent = result.total - result.changed.length - result.alreadySo.length - result.refused.length;
   const detail = `${what}. ${pets(result.total)} selected; took ${seconds.toFixed(1)} s.`;
   if (result.stoppedBy === 'cancel') {
     return (

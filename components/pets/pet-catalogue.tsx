@@ -218,7 +218,7 @@ export function PetCatalogue() {
         </>
       )}
       {pets.isError && pets.data && <LoadError what="this page" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />}
-      <Pager pathname={PATH} state={state} nextCursor={pets.isPlaceholderData ? undefined : pets.data?.nextCursor} noun="Pets" />
+      <Pager pathname={PATH} state={state} nextCursor={pets.isPlaceholderData ? undefined : pets.data?.nextCursor} noun="Pets" total={total} />
     </>
   );
 }

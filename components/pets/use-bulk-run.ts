@@ -17,7 +17,7 @@ export type BulkRunState =
   | { phase: 'running'; action: BulkAction; total: number; progress: BulkProgress; isStopping: boolean }
   | { phase: 'done'; action: BulkAction; result: BulkResult; seconds: number };
 
-const NO_PROGRESS: BulkProgress = { done: 0, changed: 0, refused: 0 };
+const NO_PROGRESS: BulkProgress = { done: 0, changed: 0, alreadySo: 0, refused: 0 };
 const PROGRESS_EVERY_MS = 100;
 
 export function useBulkRun(selection: PetSelection, params: Omit<ListPetsParams, 'limit' | 'cursor'>) {
@@ -37,7 +37,7 @@ export function useBulkRun(selection: PetSelection, params: Omit<ListPetsParams,
       pets = selection.allMatching ? await gatherPets(viewPages(client, params), controller.signal) : [...selection.pets.values()];
     } catch (error) {
       running.current = undefined;
-      return finish({ total: 0, changed: [], refused: [], stoppedBy: controller.signal.aborted ? 'cancel' : asApiError(error) });
+      return finish({ total: 0, changed: [], alreadySo: [], refused: [], stoppedBy: controller.signal.aborted ? 'cancel' : asApiError(error) });
     }
     setState({ phase: 'running', action, total: pets.length, progress: NO_PROGRESS, isStopping: controller.signal.aborted });
     // The progress is drawn at most every 100 ms, the latest always: a render per pet would slow the run down.

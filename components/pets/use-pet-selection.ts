@@ -53,7 +53,7 @@ export function usePetSelection(filtersKey: string, statusTab: StatusTab | undef
       setPicked((latest) => {
         if (latest.allMatching || latest.filtersKey !== filtersKey) return latest;
         const pets = new Map(latest.pets);
-        for (const petId of result.changed) pets.delete(petId);
+        for (const petId of [...result.changed, ...result.alreadySo]) pets.delete(petId);
         return { ...latest, pets };
       });
     },

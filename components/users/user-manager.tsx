@@ -2,7 +2,9 @@
 // UserManager (admins): who can sign in to the dashboard, with their role and
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
+// A search box narrows the list to the emails that contain what is typed.
 import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
 import { useMe } from '@/lib/client/provider';
 import { ROLES } from '@/lib/contract/roles';
@@ -29,9 +31,15 @@ const USER_COLUMNS = [
 
 export function UserManager() {
   const users = useUsers();
+  const [search, setSearch] = useState('');
+  const wanted = search.trim().toLowerCase();
+  const shown = users.data?.filter((user) => user.email.toLowerCase().includes(wanted));
   return (
     <div className="space-y-6">
       <AddUserForm />
+      <Field id="user-search" label="Search users">
+        <Input id="user-search" type="search" placeholder="Part of an email" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </Field>
       {users.isPending ? (
         <TableSkeleton columns={USER_COLUMNS} rows={2} label="Users (loading)" />
       ) : users.isError ? (
@@ -41,11 +49,12 @@ export function UserManager() {
           <Table aria-label="Users">
             <TableHead columns={USER_COLUMNS} />
             <tbody>
-              {users.data.map((user) => (
+              {shown?.map((user) => (
                 <UserRow key={user.id} user={user} />
               ))}
             </tbody>
           </Table>
+          {shown?.length === 0 && <p className="px-4 py-3 text-sm text-zinc-600 dark:text-zinc-400">No user’s email contains “{search.trim()}”.</p>}
         </TableCard>
       )}
     </div>

@@ -10,22 +10,32 @@
 import type { Pet, PetBatchDeleteResults, PetBatchUpdateResults, PetStatus, PetUpdate } from '../contract/pets';
 import { ApiClientError, type PetstoreClient } from './api-client';
 
-export type BulkAction = { kind: 'status'; status: PetStatus | null } | { kind: 'tag'; change: 'add' | 'remove'; tag: string } | { kind: 'delete' };
+export type BulkAction =
+  | { kind: 'status'; status: PetStatus | null }
+  | { kind: 'category'; categoryId: number; categoryName: string }
+  | { kind: 'tag'; change: 'add' | 'remove'; tag: string }
+  | { kind: 'delete' };
 
 /** The patch a change sends for each pet: a tag is added to or taken from the tags each pet has. */
 function patchOf(action: Exclude<BulkAction, { kind: 'delete' }>): PetUpdate {
   if (action.kind === 'status') return { status: action.status };
+  if (action.kind === 'category') return { categoryId: action.categoryId };
   return action.change === 'add' ? { addTags: [action.tag] } : { removeTags: [action.tag] };
 }
 
 export type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
 
-export type BulkProgress = { done: number; changed: number; refused: number };
+export type BulkProgress = { done: number; changed: number; alreadySo: number; refused: number };
+
+/** A pet as the selection holds it: its status and category then tell a change from a pet already so. */
+export type BulkPet = Pick<Pet, 'id' | 'name' | 'status' | 'categoryId'>;
 
 export type BulkResult = {
   total: number;
   /** The ids of the pets changed (or deleted), in the order their answers came. */
   changed: number[];
+  /** The ids of the pets that already had the status or category asked for (the server leaves them as they are, and logs nothing). */
+  alreadySo: number[];
   refused: BulkRefusal[];
   /** Why the run ended early: the caller cancelled, or an error that is no pet's own. */
   stoppedBy?: 'cancel' | ApiClientError;
@@ -47,15 +57,18 @@ type PetResult = PetBatchUpdateResults['results'][number] | PetBatchDeleteResult
 
 export async function runBulkChange(
   client: PetstoreClient,
-  options: { pets: Pick<Pet, 'id' | 'name'>[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void },
+  options: { pets: BulkPet[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void },
 ): Promise<BulkResult> {
   const { pets, action, signal, onProgress } = options;
   const changed: number[] = [];
+  const alreadySo: number[] = [];
   const refused: BulkRefusal[] = [];
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
 
   const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, patchOf(action)));
+  const hadAlready = (pet: BulkPet) =>
+    (action.kind === 'status' && (pet.status ?? null) === action.status) || (action.kind === 'category' && pet.categoryId === action.categoryId);
 
   /** The chunk's results, and whether they came from a retry (a pet changed by a lost answer is then a no-change, or for a delete a 404). */
   async function apply(ids: number[], attempt = 0): Promise<{ results: PetResult[]; isRetry: boolean }> {
@@ -79,13 +92,18 @@ export async function runBulkChange(
         stoppedBy ??= asApiError(error);
         return;
       }
-      const names = new Map(chunk.map((pet) => [pet.id, pet.name]));
+      const asSelected = new Map(chunk.map((pet) => [pet.id, pet]));
       for (const result of answer.results) {
+        const before = asSelected.get(result.id)!;
         // A delete sent again after a lost answer may have happened the first time: its 404 means it did.
-        if (!('error' in result) || (action.kind === 'delete' && answer.isRetry && result.status === 404)) changed.push(result.id);
-        else refused.push({ pet: { id: result.id, name: names.get(result.id)! }, error: new ApiClientError(result.error) });
+        if (action.kind === 'delete' && answer.isRetry && result.status === 404) changed.push(result.id);
+        else if ('error' in result) refused.push({ pet: { id: result.id, name: before.name }, error: new ApiClientError(result.error) });
+        // A status or category the pet already had is no change (no activity entry either).
+        else if (hadAlready(before)) alreadySo.push(result.id);
+        else changed.push(result.id);
       }
-      onProgress({ done: changed.length + refused.length, changed: changed.length, refused: refused.length });
+      const done = changed.length + alreadySo.length + refused.length;
+      onProgress({ done, changed: changed.length, alreadySo: alreadySo.length, refused: refused.length });
     }
   }
 
@@ -93,8 +111,9 @@ export async function runBulkChange(
   return {
     total: pets.length,
     changed,
+    alreadySo,
     refused,
-    stoppedBy: stoppedBy ?? (signal.aborted && changed.length + refused.length < pets.length ? 'cancel' : undefined),
+    stoppedBy: stoppedBy ?? (signal.aborted && changed.length + alreadySo.length + refused.length < pets.length ? 'cancel' : undefined),
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type ListTagsParams,
   type CountPetsParams,
 } from './api-client';
-import { runBulkChange, type BulkAction, type BulkProgress } from './bulk-change';
+import { runBulkChange, type BulkAction, type BulkPet, type BulkProgress } from './bulk-change';
 import { usePetstoreClient } from './provider';
 
 export const queryKeys = {
@@ -219,8 +219,7 @@ export function useBulkPetChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: queryKeys.bulkPetChange(),
-    mutationFn: (run: { pets: Pick<Pet, 'id' | 'name'>[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void }) =>
-      runBulkChange(client, run),
+    mutationFn: (run: { pets: BulkPet[]; action: BulkAction; signal: AbortSignal; onProgress: (progress: BulkProgress) => void }) => runBulkChange(client, run),
     onSettled: (result) =>
       // After a 401 the lists are left as they are: refetching them would leave the page before its summary is read.
       result?.stoppedBy instanceof ApiClientError && result.stoppedBy.status === 401

@@ -103,10 +103,13 @@ export async function deleteCategory(database: Database, id: bigint): Promise<Ou
   const unused = notExists(database.select({ id: pets.id }).from(pets).where(eq(pets.categoryId, categoryId)));
   // Twice at most: the pets that blocked the first try may be gone by the count.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [deleted] = await database
-      .delete(categories)
-      .where(and(eq(categories.id, categoryId), unused))
-      .returning({ id: categories.id });
+    // Recorded as the request's actor, as every change is (without it the log said "system").
+    const [deleted] = await recorded(database, (transaction) =>
+      transaction
+        .delete(categories)
+        .where(and(eq(categories.id, categoryId), unused))
+        .returning({ id: categories.id }),
+    );
     if (deleted) return succeeded(null);
     const [category] = await database.select(categoryColumns).from(categories).where(eq(categories.id, categoryId));
     if (!category) return notFound;

@@ -70,6 +70,20 @@ describe('the activity log', () => {
     expect(history.body.map((entry: { action: string }) => entry.action)).toEqual(['delete', 'update', 'create']);
   });
 
+  it('records a category’s deletion with its actor and request id', async () => {
+    const category = (await call('POST', '/v1/categories', admin.apiKey, { name: `Logged ${randomBytes(4).toString('hex')}` })).body;
+    const deleted = requestId('category-delete');
+    expect((await call('DELETE', `/v1/categories/${category.id}`, server.seed.keyOfAdmin, undefined, deleted)).status).toBe(204);
+    expect(await entriesOf(deleted)).toEqual([
+      expect.objectContaining({
+        resource: 'category',
+        resourceId: String(category.id),
+        action: 'delete',
+        actor: expect.objectContaining({ keyId: server.seed.keyOfAdminId, label: server.seed.admin.toLowerCase() }),
+      }),
+    ]);
+  });
+
   it('records an order and the status it gives its pet in one request', async () => {
     const pet = (await call('POST', '/v1/pets', admin.apiKey, { name: 'Ordered Ocelot', categoryId: 5, status: 'available' })).body;
     const placed = requestId('order');

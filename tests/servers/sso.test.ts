@@ -203,6 +203,14 @@ describe('single sign-on against a provider that answers falsely', () => {
     expect(answer.landedAt.pathname).toBe('/pets');
     expect((await sessionOf(server, answer)).role).toBe('admin');
   });
+
+  it('says the provider did not answer when it is stopped', async () => {
+    await rogue.stop();
+    const started = performance.now();
+    const answer = await signInWithSso({ startUrl: server.baseUrl, login: 'rogue' });
+    expect(performance.now() - started).toBeLessThan(6_000);
+    expect((await refusal(answer, server)).error).toBe('SsoProviderDown');
+  });
 });
 
 describe('single sign-on across a fleet, with passwords off', () => {

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiClientError, type PetstoreClient } from '@/lib/client/api-client';
 import { runBulkChange, type BulkProgress } from '@/lib/client/bulk-change';
 
-const pets = (count: number) => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Pet ${index + 1}` }));
+/** `count` pets, the first `soldAlready` of them sold, the others available. */
+const pets = (count: number, soldAlready = 0) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    name: `Pet ${index + 1}`,
+    categoryId: 1,
+    status: index < soldAlready ? ('sold' as const) : ('available' as const),
+  }));
 
 const conflict = (id: number) => ({ code: 'conflict' as const, status: 409, message: `Pet ${id} has an open order.` });
 const notFound = (id: number) => ({ code: 'not_found' as const, status: 404, message: `No pet has id ${id}.` });
@@ -61,6 +68,23 @@ const run = (client: PetstoreClient, count: number, action: Parameters<typeof ru
   runBulkChange(client, { pets: pets(count), action, signal: new AbortController().signal, onProgress: () => {} });
 
 describe('runBulkChange', () => {
+  it('moves pets to a category, counting those in it already apart', async () => {
+    const fake = fakeClient();
+    const inTarget = pets(60).map((pet) => (pet.id <= 10 ? { ...pet, categoryId: 2 } : pet));
+    const action = { kind: 'category', categoryId: 2, categoryName: 'Dogs' } as const;
+    const result = await runBulkChange(fake.client, { pets: inTarget, action, signal: new AbortController().signal, onProgress: () => {} });
+    expect(result.alreadySo).toHaveLength(10);
+    expect(result.changed).toHaveLength(50);
+  });
+
+  it('counts the pets already so apart from those it changed and those refused', async () => {
+    const fake = fakeClient({ outcome: (petId) => (petId === 99 ? 'conflict' : 'done') });
+    const result = await runBulkChange(fake.client, { pets: pets(100, 30), action: sold, signal: new AbortController().signal, onProgress: () => {} });
+    expect(result.alreadySo).toEqual(pets(30).map((pet) => pet.id));
+    expect(result.refused.map((refusal) => refusal.pet.id)).toEqual([99]);
+    expect(result.changed).toHaveLength(69);
+  });
+
   it('sends 50 pets a request, two at a time, and lists the refusals with their pets', async () => {
     const fake = fakeClient({ outcome: (petId) => (petId % 10 === 0 ? 'conflict' : petId === 7 ? 'not_found' : 'done') });
     const progress: BulkProgress[] = [];
@@ -80,7 +104,7 @@ describe('runBulkChange', () => {
     });
     expect(result.stoppedBy).toBeUndefined();
     expect(progress.map((p) => p.done)).toEqual([50, 100, 150, 200, 230]);
-    expect(progress.at(-1)).toEqual({ done: 230, changed: 206, refused: 24 });
+    expect(progress.at(-1)).toEqual({ done: 230, changed: 206, alreadySo: 0, refused: 24 });
   });
 
   it('stops at a 401 and sends nothing more', async () => {

@@ -5,6 +5,7 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { SIGN_IN_PATH } from '@/lib/auth/sign-in-path';
+import { startSigningOut, stopSigningOut } from '@/lib/client/signing-out';
 import { Button } from './ui/button';
 
 async function signOut(): Promise<void> {
@@ -25,10 +26,14 @@ export function SignOutButton() {
       disabled={state === 'pending'}
       onClick={() => {
         setState('pending');
+        startSigningOut();
         signOut().then(
           // A full load: nothing of the signed-in pages may stay in memory.
           () => window.location.assign(SIGN_IN_PATH),
-          () => setState('failed'),
+          () => {
+            stopSigningOut();
+            setState('failed');
+          },
         );
       }}
     >

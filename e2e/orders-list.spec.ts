@@ -98,7 +98,7 @@ test("a pet's page lists its orders, latest first and linked, and says when it w
 
   await page.goto(`/pets/${heron.id}`);
   const details = page.locator('dl');
-  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status', 'Added', 'Last changed']);
+  await expect(details.locator('dt')).toHaveText(['ID', 'Name', 'Category', 'Status', 'Tags', 'Added', 'Last changed']);
   await expect(details.locator('time')).toHaveCount(2);
   await expect(details.locator('time').first()).toHaveAttribute('datetime', timestamps.createdAt);
   await expect(details.locator('time').last()).toHaveAttribute('datetime', timestamps.updatedAt);

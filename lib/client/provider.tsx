@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { signInUrl } from '../auth/sign-in-path';
 import type { Role } from '../contract/roles';
 import { ApiClientError, PetstoreClient } from './api-client';
+import { isTabSigningOut } from './signing-out';
 
 const ClientContext = createContext<PetstoreClient | null>(null);
 const EndSessionContext = createContext<() => void>(() => {});
@@ -49,7 +50,7 @@ export function ApiClientProvider({ apiKey, me, children }: { apiKey: string; me
     // Several requests fail at once when a session ends: one trip to the sign-in page, not one each.
     let isLeaving = false;
     return () => {
-      if (isLeaving) return;
+      if (isLeaving || isTabSigningOut()) return;
       isLeaving = true;
       setEnded(true);
       sendToSignIn();

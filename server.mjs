@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { askForBody, bodyRefusal, meterBody, refuseBody } from './server/body-limit.mjs';
 import { connectionLimits, limitConnections, timeoutOptions } from './server/connection-limits.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
-import { log } from './server/log.mjs';
+import { log, printText } from './server/log.mjs';
 import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
 import { MAX_HEADER_BYTES, connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
@@ -127,7 +127,7 @@ server.listen(port, hostname, () => {
   // Where server components reach this process's /v1 (lib/client/server-client.ts).
   process.env.PETSTORE_SELF_URL = ownUrl(hostname, /** @type {import('node:net').AddressInfo} */ (server.address()).port);
   log.info({ pid: process.pid }, `listening on http://${hostname ?? 'localhost'}:${port}`);
-  for (const note of notesAfterListening) process.stdout.write(`${note}\n`);
+  for (const note of notesAfterListening) printText(`${note}\n`);
 });
 
 /**

@@ -7,13 +7,10 @@ import { apiClient } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 import { signInAs } from './support/sign-in';
 
-test.beforeEach(async ({ page }) => {
-  // No file picker to drive here: the export takes its other path, a Blob downloaded at the end.
-  await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
-});
-
 test('an admin filters by person and days, opens the records, and exports the entries as CSV', async ({ browser }) => {
   const { page, email: adminEmail } = await signInAs(browser, 'admin');
+  // No file picker to drive here: the export takes its other path, a Blob downloaded at the end.
+  await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
   const { apiKey } = (await (await page.request.get('/api/auth/session')).json()) as { apiKey: string };
   const asAdmin = apiClient(apiKey);
   const word = `keeper${Date.now().toString(36)}`;
@@ -25,8 +22,8 @@ test('an admin filters by person and days, opens the records, and exports the en
   await page.goto('/activity');
   const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
   await page.getByLabel('Person').fill(word.toUpperCase());
-  await page.getByLabel('From').fill(today);
-  await page.getByLabel('To').fill(today);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(new RegExp(`person=${word.toUpperCase()}.*from=${today}&to=${today}`));
   const log = page.getByRole('table', { name: 'Activity' });
@@ -57,7 +54,7 @@ test('an admin filters by person and days, opens the records, and exports the en
   expect(records[1]).toContain(`Email: ${word}@activity.test\n`);
   await expect(page.getByRole('status').filter({ hasText: 'Export finished' })).toContainText('2 entries written');
 
-  await rows.nth(1).getByRole('link', { name: `User #${person.id}` }).click();
+  await rows.nth(2).getByRole('link', { name: `User #${person.id}` }).click();
   await expect(page).toHaveURL(/\/users\?search=/);
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(person.email);

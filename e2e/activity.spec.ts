@@ -54,7 +54,10 @@ test('an admin filters by person and days, opens the records, and exports the en
   expect(records[1]).toContain(`Email: ${word}@activity.test\n`);
   await expect(page.getByRole('status').filter({ hasText: 'Export finished' })).toContainText('2 entries written');
 
-  await rows.nth(2).getByRole('link', { name: `User #${person.id}` }).click();
+  await rows
+    .nth(2)
+    .getByRole('link', { name: `User #${person.id}` })
+    .click();
   await expect(page).toHaveURL(/\/users\?search=/);
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(person.email);

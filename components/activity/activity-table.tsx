@@ -100,7 +100,7 @@ export function ActivityTable({ params, label }: { params: Omit<ListActivityPara
                       <span className="block text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{time}</span>
                     </time>
                   </Td>
-                  <Td className="max-w-48 whitespace-normal! break-all">
+                  <Td className="max-w-64 whitespace-normal! wrap-anywhere">
                     <Who entry={entry} />
                   </Td>
                   <Td>
@@ -109,7 +109,7 @@ export function ActivityTable({ params, label }: { params: Omit<ListActivityPara
                   <Td className="max-w-72 text-xs whitespace-normal! wrap-break-word">
                     <Changes entry={entry} />
                   </Td>
-                  <Td className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{entry.requestId ?? '—'}</Td>
+                  <Td className="max-w-40 font-mono text-xs whitespace-normal! text-zinc-600 wrap-anywhere dark:text-zinc-400">{entry.requestId ?? '—'}</Td>
                 </Tr>
               );
             })}

@@ -28,7 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** A field's name in words; one a later migration adds and this table lacks reads "Some field". */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const words = field.replaceAll('_', ' ');
   return FIELD_LABELS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -111,8 +111,7 @@ export function changedFields(entry: ActivityEntry): { field: string; label: str
     .map((field) => ({ field, label: fieldLabel(field) }));
 }
 
-export const showValue = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+export const showValue = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** An entry's changes on one line each, as the table shows them ("Name: Rex → Max"). */
 export function changesInWords(entry: ActivityEntry): string {

@@ -38,7 +38,5 @@ const COLUMNS = {
 };
 
 export function ExportActivityButton({ filters }: { filters: Omit<ListActivityParams, 'limit' | 'cursor'> }) {
-  return (
-    <ExportCsvButton what="entries" fileStem="activity" columns={COLUMNS} pages={(client) => activityPages(client, filters)} total={undefined} />
-  );
+  return <ExportCsvButton what="entries" fileStem="activity" columns={COLUMNS} pages={(client) => activityPages(client, filters)} total={undefined} />;
 }

@@ -106,10 +106,7 @@ export type SessionEvent = 'sign-out' | 'sign-out-everywhere' | 'sign-in-throttl
  * typed), with the acting key and the request when there are any (by default the current
  * actor's). Written by the database's record_session_event() (drizzle/0023).
  */
-export async function recordSessionEvent(
-  database: Executor,
-  event: { action: SessionEvent; email: string; userId?: number; keyId?: number },
-): Promise<void> {
+export async function recordSessionEvent(database: Executor, event: { action: SessionEvent; email: string; userId?: number; keyId?: number }): Promise<void> {
   const actor = actors.getStore();
   const keyId = event.keyId ?? actor?.keyId ?? null;
   await database

@@ -148,19 +148,34 @@ describe('the activity log', () => {
     const newPassword = 'a second activity password';
     expect((await call('PUT', '/v1/me/password', session.apiKey, { currentPassword: PASSWORD, newPassword }, changed)).status).toBe(204);
     expect(await entriesOf(changed)).toEqual([
-      expect.objectContaining({ resource: 'user', resourceId: String(userId), action: 'password-change', actor: expect.objectContaining({ userId, label: email }) }),
+      expect.objectContaining({
+        resource: 'user',
+        resourceId: String(userId),
+        action: 'password-change',
+        actor: expect.objectContaining({ userId, label: email }),
+      }),
     ]);
 
     const everywhere = requestId('everywhere');
     expect((await call('DELETE', '/v1/me/sessions', session.apiKey, undefined, everywhere)).status).toBe(204);
     expect(await entriesOf(everywhere)).toEqual([
-      expect.objectContaining({ resource: 'session', resourceId: String(userId), action: 'sign-out-everywhere', actor: expect.objectContaining({ userId, label: email }) }),
+      expect.objectContaining({
+        resource: 'session',
+        resourceId: String(userId),
+        action: 'sign-out-everywhere',
+        actor: expect.objectContaining({ userId, label: email }),
+      }),
     ]);
 
     const again = (await signInToDashboard(server.baseUrl, email, newPassword))!;
     await signOutOfDashboard(server.baseUrl, again);
     const [signOut] = await sessionEntriesOf(email);
-    expect(signOut).toMatchObject({ resource: 'session', resourceId: String(userId), action: 'sign-out', actor: { userId, label: email, keyId: expect.any(Number) } });
+    expect(signOut).toMatchObject({
+      resource: 'session',
+      resourceId: String(userId),
+      action: 'sign-out',
+      actor: { userId, label: email, keyId: expect.any(Number) },
+    });
     expect((await sessionEntriesOf(email)).map((entry) => entry.action)).toEqual(['sign-out', 'sign-in', 'sign-out-everywhere', 'sign-in']);
   });
 

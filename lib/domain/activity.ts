@@ -98,13 +98,13 @@ export async function recordSignIn(database: Executor, attempt: { email: string;
     .from(sql`(select) as nothing`);
 }
 
-/** Session events that change no row the triggers watch (drizzle/0023). */
+/** Session events that change no row the triggers watch (drizzle/0024). */
 export type SessionEvent = 'sign-out' | 'sign-out-everywhere' | 'sign-in-throttled';
 
 /**
  * A session event: whose session (the user, or for a throttled sign-in only the email as
  * typed), with the acting key and the request when there are any (by default the current
- * actor's). Written by the database's record_session_event() (drizzle/0023).
+ * actor's). Written by the database's record_session_event() (drizzle/0024).
  */
 export async function recordSessionEvent(database: Executor, event: { action: SessionEvent; email: string; userId?: number; keyId?: number }): Promise<void> {
   const actor = actors.getStore();

@@ -4,7 +4,7 @@
 // after in words, and the request id; "Older" follows the cursor.
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import { useActivity } from '@/lib/client/hooks';
+import { useActivity, useUsers } from '@/lib/client/hooks';
 import type { ListActivityParams } from '@/lib/client/api-client';
 import type { ActivityEntry } from '@/lib/contract/activity';
 import { splitDateTime } from '../format';
@@ -14,7 +14,7 @@ import { TableSkeleton } from '../table-skeleton';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Table, TableCard, TableHead, Td, Tr } from '../ui/table';
-import { actionLabel, changedFields, recordHref, resourceLabel, showValue, who } from './activity-words';
+import { actionLabel, changedFields, isAboutAccount, recordHref, resourceLabel, showValue, who } from './activity-words';
 
 const COLUMNS = [{ title: 'When' }, { title: 'Who' }, { title: 'What' }, { title: 'Changes' }, { title: 'Request' }];
 
@@ -49,9 +49,9 @@ function Who({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-function What({ entry }: { entry: ActivityEntry }) {
+function What({ entry, emailOf }: { entry: ActivityEntry; emailOf: (userId: number) => string | undefined }) {
   const record = `${resourceLabel(entry.resource)}${entry.resourceId ? ` #${entry.resourceId}` : ''}`;
-  const href = recordHref(entry);
+  const href = recordHref(entry, emailOf);
   return (
     // One child: the phone layout lays a cell's children out apart.
     <span>
@@ -70,6 +70,9 @@ function What({ entry }: { entry: ActivityEntry }) {
 export function ActivityTable({ params, label }: { params: Omit<ListActivityParams, 'cursor'>; label: string }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const activity = useActivity({ ...params, cursor: cursors.at(-1) });
+  // The users list (admins read both) gives the accounts' emails, for links that find them; only when entries are about accounts.
+  const users = useUsers({ enabled: Boolean(activity.data?.items.some(isAboutAccount)) });
+  const emailOf = (userId: number) => users.data?.find((user) => user.id === userId)?.email;
   if (activity.isPending) return <TableSkeleton columns={COLUMNS} rows={3} label={`${label} (loading)`} />;
   if (activity.isError)
     return <LoadError what="the activity log" error={activity.error} onRetry={() => void activity.refetch()} isRetrying={activity.isFetching} />;
@@ -104,7 +107,7 @@ export function ActivityTable({ params, label }: { params: Omit<ListActivityPara
                     <Who entry={entry} />
                   </Td>
                   <Td>
-                    <What entry={entry} />
+                    <What entry={entry} emailOf={emailOf} />
                   </Td>
                   <Td className="max-w-72 text-xs whitespace-normal! wrap-break-word">
                     <Changes entry={entry} />

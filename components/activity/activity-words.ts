@@ -66,18 +66,25 @@ export function resourceLabel(resource: ActivityEntry['resource']): string {
   return RESOURCE_LABELS[resource];
 }
 
-/** The email an entry about a user holds (its creation or deletion), or its actor's for their own session. */
-function accountEmail(entry: ActivityEntry): string | undefined {
+/** Whether an entry is about an account (a user or their session). */
+export const isAboutAccount = (entry: ActivityEntry) => entry.resource === 'user' || entry.resource === 'session';
+
+/**
+ * The email of the account an entry is about: the one it holds (a creation or deletion),
+ * the account's as it is today (`emailOf`, from the users list), or its actor's for their own session.
+ */
+function accountEmail(entry: ActivityEntry, emailOf: (userId: number) => string | undefined): string | undefined {
   const email = entry.after?.email ?? entry.before?.email;
   if (typeof email === 'string') return email;
-  return entry.resource === 'session' ? entry.actor?.label : undefined;
+  const today = entry.resourceId ? emailOf(Number(entry.resourceId)) : undefined;
+  return today ?? (entry.resource === 'session' ? entry.actor?.label : undefined);
 }
 
 /**
  * The dashboard page of the entry's record: a pet's or an order's own page (none once it
  * is deleted), the Categories and API keys pages, the Users page searching for the account.
  */
-export function recordHref(entry: ActivityEntry): string | undefined {
+export function recordHref(entry: ActivityEntry, emailOf: (userId: number) => string | undefined): string | undefined {
   const isGone = entry.action === 'delete';
   switch (entry.resource) {
     case 'pet':
@@ -91,7 +98,7 @@ export function recordHref(entry: ActivityEntry): string | undefined {
     case 'user':
     case 'session': {
       if (isGone) return undefined;
-      const email = accountEmail(entry);
+      const email = accountEmail(entry, emailOf);
       return email ? `/users?search=${encodeURIComponent(email)}` : '/users';
     }
   }

@@ -2,8 +2,10 @@
 // UserManager (admins): who can sign in to the dashboard, with their role and
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
-// A search box narrows the list to the emails that contain what is typed.
+// A search box narrows the list to the emails that contain what is typed (first
+// filled from `?search=`: the Activity page links an account's entries here).
 import { UserPlus } from 'lucide-react';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
 import { useMe } from '@/lib/client/provider';
@@ -31,7 +33,7 @@ const USER_COLUMNS = [
 
 export function UserManager() {
   const users = useUsers();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(useSearchParams().get('search') ?? '');
   const wanted = search.trim().toLowerCase();
   const shown = users.data?.filter((user) => user.email.toLowerCase().includes(wanted));
   return (

@@ -70,6 +70,7 @@ export type ListActivityParams = {
   resourceId?: string;
   actorUserId?: number;
   actorKeyId?: number;
+  person?: string;
   since?: string;
   until?: string;
 };

@@ -10,7 +10,8 @@ import postgres from 'postgres';
 import { failureReason } from '../failure-log';
 import { directDatabaseUrl } from '../runtime/config';
 import { log } from '../runtime/log';
-import { db, postgresOptions } from './client';
+import { db } from './client';
+import { postgresOptions } from './postgres-pool';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number; it names this service's migration lock.

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { postgresOptions } from '@/lib/db/client';
+import { openPostgresPool } from '@/lib/db/postgres-pool';
 import { startPgBouncer, type PgBouncer } from '../../scripts/fleet/pgbouncer';
 import { createCluster, postgresBinaries, type Cluster } from '../support/cluster';
 import { countBy, sleep } from '../support/load';
@@ -167,9 +167,10 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database restar
     120_000,
   );
 
-  it("a saturated pool never fails a transaction with UNSAFE_TRANSACTION (the app's driver settings, in-process)", async () => {
+  it("a saturated pool never fails a transaction with UNSAFE_TRANSACTION (the app's pool, in-process)", async () => {
     // What a restart does to the pool, without one: more callers than connections, single queries and transactions mixed.
-    const client = postgres(cluster.url, postgresOptions(4));
+    const pool = openPostgresPool(cluster.url, 4, cluster.url, 'none');
+    const client = pool.client;
     const failures: Record<string, number> = {};
     let done = 0;
     try {
@@ -177,8 +178,8 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database restar
         Array.from({ length: 12 }, async (_, caller) => {
           for (let n = 0; n < 100; n++) {
             try {
-              if ((n + caller) % 2) await client`select pg_sleep(0.001)`;
-              else await client.begin(async (transaction) => [await transaction`select 1`, await transaction`select 2`]);
+              if ((n + caller) % 2) await client.unsafe('select pg_sleep(0.001)');
+              else await client.begin(async (transaction) => [await transaction.unsafe('select 1'), await transaction.unsafe('select 2')]);
               done++;
             } catch (error) {
               const code = String((error as { code?: unknown }).code);
@@ -188,13 +189,13 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database restar
         }),
       );
       // No connection was left inside a transaction a BEGIN opened behind another query.
-      const open = await client`select count(*)::int as count from pg_stat_activity where state like 'idle in transaction%'`;
+      const open = await client.unsafe("select count(*)::int as count from pg_stat_activity where state like 'idle in transaction%'");
       console.log(`saturated pool figures: ${JSON.stringify({ done, failures, idleInTransaction: open[0]!.count })}`);
       expect(failures).toEqual({});
       expect(done).toBe(1_200);
       expect(open[0]!.count).toBe(0);
     } finally {
-      await client.end({ timeout: 1 });
+      await pool.end();
     }
   }, 60_000);
 });

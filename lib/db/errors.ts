@@ -26,7 +26,6 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
   '57014', // query_canceled: a statement cancelled at its deadline (postgres-pool.ts), or hit by a cancel meant for the one before it
-  '55P03', // lock_not_available: a transaction's lock_timeout, its deadline (postgres-pool.ts)
   '25P03', // idle_in_transaction_session_timeout: a transaction left idle past its deadline (postgres-pool.ts)
 ]);
 
@@ -52,7 +51,7 @@ export function lostKeyRights(error: unknown): 'revoked' | 'lacks-scope' | undef
 const CONFLICT_CODES = new Set([
   '40P01', // deadlock_detected
   '40001', // serialization_failure
-  '55P03', // lock_not_available
+  '55P03', // lock_not_available (also a transaction's lock_timeout at its deadline: postgres-pool.ts)
 ]);
 
 // A database that takes no writes: a replica after a failover, or default_transaction_read_only.

@@ -137,10 +137,13 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
         deadline,
         give: (slot) => resolve(take(slot)),
         // Past its deadline, work still waiting leaves the queue: it was never sent.
-        timer: setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          reject(timeoutError(budget));
-        }, Math.max(0, budget)),
+        timer: setTimeout(
+          () => {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            reject(timeoutError(budget));
+          },
+          Math.max(0, budget),
+        ),
       };
       waiters.push(waiter);
     });
@@ -186,7 +189,9 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
     cancelOnServer(pid);
     const timer = setTimeout(() => {
       slot.isClosed = true;
-      slot.socket?.destroy(Object.assign(new Error(`The database connection gave no answer for ${HUNG_AFTER_MS / 1000} s past its deadline.`), { code: DATABASE_NOT_ANSWERING }));
+      slot.socket?.destroy(
+        Object.assign(new Error(`The database connection gave no answer for ${HUNG_AFTER_MS / 1000} s past its deadline.`), { code: DATABASE_NOT_ANSWERING }),
+      );
     }, HUNG_AFTER_MS);
     timer.unref();
     settled.then(
@@ -199,7 +204,15 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
    * One statement on `slot`, bounded by `deadline`: `answer` is what its caller gets (the
    * answer read before the deadline ends wins, within-budget.ts), `ended` when the statement has.
    */
-  const run = (slot: Slot, text: string, params: unknown[] | undefined, options: QueryOptions | undefined, isValues: boolean, deadline: number, pid = () => pidOf(slot)) => {
+  const run = (
+    slot: Slot,
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    isValues: boolean,
+    deadline: number,
+    pid = () => pidOf(slot),
+  ) => {
     const budget = Math.round(deadline - performance.now());
     if (budget <= 0) return { answer: Promise.reject(timeoutError(budget)), ended: Promise.resolve() };
     const query = slot.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
@@ -255,17 +268,17 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
     };
     const body = async () => {
       const ms = Math.max(1, Math.round(deadline - performance.now()));
-      // One round trip: the BEGIN, PostgreSQL's own deadlines for the transaction, and the pid to cancel.
-      const answers = (await run(
-        slot,
+      // Once the BEGIN is sent, a ROLLBACK follows whatever happens, unless the session is gone.
+      isOpen = true;
+      // One round trip: the BEGIN, PostgreSQL's own deadlines for the transaction, and the pid to
+      // cancel. (A SELECT takes a snapshot: SET TRANSACTION ISOLATION LEVEL could not follow.)
+      const answers = (await runInside(
         `begin; set local statement_timeout = ${ms}; set local lock_timeout = ${ms}; ` +
           `set local idle_in_transaction_session_timeout = ${ms + IDLE_IN_TRANSACTION_GRACE_MS}; select pg_backend_pid() as pid`,
         undefined,
         undefined,
         false,
-        deadline,
-      ).answer) as unknown as Rows[];
-      isOpen = true;
+      )) as unknown as Rows[];
       pid = Number(answers.at(-1)![0]!.pid);
       const result = await work(transactionClient(runInside, (inner) => savepoints(inner)));
       await runInside('commit', undefined, undefined, false);
@@ -298,7 +311,10 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
         .catch(() => {})
         .then(() => Promise.allSettled([...inFlight]))
         .then(async () => {
-          if (isOpen && !slot.isClosed) await slot.sql.unsafe('rollback').catch(() => {});
+          if (!isOpen || slot.isClosed) return;
+          const rollback = run(slot, 'rollback', undefined, undefined, false, nextDeadline(), () => pid);
+          rollback.answer.catch(() => {});
+          await rollback.ended;
         })
         .finally(() => release(slot));
       throw error;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { config, directDatabaseUrl } from '../runtime/config';
 import { processState } from '../process-state';
 import { withinBudget } from '../within-budget';
@@ -13,7 +13,7 @@ import { setNotificationClient } from './notify';
 import { freeBytes, RESERVE_BYTES, storageFullError } from './storage';
 import { pgliteExtensions } from './pglite-extensions';
 import { reportPoolUse } from './pool-use';
-import { openPostgresPool, postgresOptions } from './postgres-pool';
+import { openPostgresPool, sessionClient } from './postgres-pool';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -71,7 +71,7 @@ function openPostgres(url: string): Handle {
   // Every query and transaction has a connection of its own and a deadline (postgres-pool.ts).
   const pool = openPostgresPool(url, config().DATABASE_POOL_SIZE, directUrl);
   reportPoolUse(pool.use);
-  const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
+  const direct = directUrl === url ? undefined : sessionClient(directUrl);
   // drizzle's postgres-js driver calls only what PoolClient has.
   const database = drizzlePostgres(pool.client as unknown as postgres.Sql, { schema });
   if (direct) setNotificationClient(database, direct);
@@ -124,8 +124,7 @@ function listenOnOwnConnection(url: string): SharedListener {
 
   const connect = async () => {
     if (isStopped) return;
-    const connection: postgres.Sql = postgres(url, {
-      ...postgresOptions(1),
+    const connection: postgres.Sql = sessionClient(url, {
       idle_timeout: 0,
       max_lifetime: null,
       fetch_types: false,

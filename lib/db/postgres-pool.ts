@@ -58,6 +58,14 @@ export function postgresOptions(max: number, pooler: Pooler = config().DATABASE_
   };
 }
 
+/**
+ * A client of one connection of its own, for a session's work outside the pool (the
+ * LISTEN connection, the migrator's advisory lock): the app's settings, then `options`.
+ */
+export function sessionClient(url: string, options: postgres.Options<Record<string, never>> = {}): postgres.Sql {
+  return postgres(url, { ...postgresOptions(1), ...options });
+}
+
 type Rows = postgres.RowList<postgres.Row[]>;
 type QueryOptions = { prepare?: boolean };
 

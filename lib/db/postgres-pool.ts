@@ -29,6 +29,8 @@ export const DATABASE_NOT_ANSWERING = 'DATABASE_NOT_ANSWERING';
 
 /** After its deadline, how long a connection may still owe an answer before it is destroyed. */
 const HUNG_AFTER_MS = 2_000;
+/** How much sooner than its own a statement of the same text may have started, to be cancelled with it (through a pooler). */
+const CANCEL_MARGIN_MS = 250;
 /** Beyond a transaction's deadline, how long its session may sit idle inside it before PostgreSQL ends it. */
 const IDLE_IN_TRANSACTION_GRACE_MS = 2_000;
 
@@ -180,21 +182,34 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
   const pidOf = (slot: Slot) => (slot.isClosed ? undefined : slot.pid);
 
   /**
-   * Asks the server to stop the statement running on `pid`, from a connection of its
-   * own (past the pooler). Without it a statement waiting on a lock held elsewhere
-   * waits on after its request got its 503, and waiting backends pile up. The
-   * statement fails with 57014 (errors.ts: 503).
+   * Asks the server to stop a statement past its deadline, from a connection of its own
+   * (past the pooler). Without it a statement waiting on a lock held elsewhere waits on
+   * after its request got its 503, and waiting backends pile up. The statement fails with
+   * 57014 (errors.ts: 503). Its backend is `pid` when known; through a pooler, where a lone
+   * statement's server connection is not known, it is this instance's backend running
+   * that text for at least `budgetMs` less a margin: it, or one at its deadline too.
    */
-  const cancelOnServer = (pid: number | undefined) => {
-    if (pid === undefined) return;
-    cancelConnection ??= postgres(directUrl, { ...postgresOptions(1, 'none'), connection: { application_name: `${APPLICATION_NAME.slice(0, 55)} cancel` } });
+  const cancelOnServer = (pid: number | undefined, text: string, budgetMs: number) => {
+    if (pid === undefined && !isPooled) return;
+    cancelConnection ??= sessionClient(directUrl, {
+      ...postgresOptions(1, 'none'),
+      connection: { application_name: `${APPLICATION_NAME.slice(0, 55)} cancel` },
+    });
+    const cancel =
+      pid === undefined
+        ? cancelConnection.unsafe(
+            `select pg_cancel_backend(pid) from pg_stat_activity
+             where application_name = $1 and state = 'active' and query = $2 and query_start <= now() - make_interval(secs => $3)`,
+            [APPLICATION_NAME, text, Math.max(0, budgetMs - CANCEL_MARGIN_MS) / 1000],
+          )
+        : cancelConnection.unsafe('select pg_cancel_backend($1)', [pid]);
     // A database that is down cannot be told; a connection that stays silent is destroyed below.
-    cancelConnection.unsafe('select pg_cancel_backend($1)', [pid]).catch(() => {});
+    cancel.catch(() => {});
   };
 
   /** Past the deadline: cancel the statement, and destroy the connection if it still owes its answer HUNG_AFTER_MS later. */
-  const overdue = (slot: Slot, settled: Promise<unknown>, pid: number | undefined) => {
-    cancelOnServer(pid);
+  const overdue = (slot: Slot, settled: Promise<unknown>, pid: number | undefined, text: string, budgetMs: number) => {
+    cancelOnServer(pid, text, budgetMs);
     const timer = setTimeout(() => {
       slot.isClosed = true;
       slot.socket?.destroy(
@@ -230,7 +245,7 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
       () => {},
     );
     const answer = withinBudget(sent, budget, () => {
-      overdue(slot, ended, pid());
+      overdue(slot, ended, pid(), text, budget);
       return timeoutError(budget);
     });
     return { answer, ended };

@@ -4,7 +4,7 @@
 // then fast) and started 3 s later; once straight to PostgreSQL, once through
 // PgBouncer in transaction mode. Every answer is 201 or a 503 with Retry-After,
 // never a 500 (the driver once failed a BEGIN queued during the reconnect with
-// UNSAFE_TRANSACTION: patches/README.md); a keyed writer retries its 503s with
+// UNSAFE_TRANSACTION: docs/ARCHITECTURE.md, "The database driver"); a keyed writer retries its 503s with
 // the same key and ends with exactly one row.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';

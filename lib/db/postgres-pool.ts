@@ -199,7 +199,7 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
       pid === undefined
         ? cancelConnection.unsafe(
             `select pg_cancel_backend(pid) from pg_stat_activity
-             where application_name = $1 and state = 'active' and query = $2 and query_start <= now() - make_interval(secs => $3)`,
+             where application_name = $1 and state = 'active' and starts_with($2, query) and query <> '' and query_start <= now() - make_interval(secs => $3)`,
             [APPLICATION_NAME, text, Math.max(0, budgetMs - CANCEL_MARGIN_MS) / 1000],
           )
         : cancelConnection.unsafe('select pg_cancel_backend($1)', [pid]);

@@ -41,7 +41,7 @@ const APPLICATION_NAME = `petstore ${process.pid}@${os.hostname()}`.slice(0, 63)
 type Pooler = 'none' | 'transaction';
 
 /** The driver's settings for a client of `max` connections (reaching PostgreSQL through `pooler`). */
-export function postgresOptions(max: number, pooler: Pooler = config().DATABASE_POOLER): postgres.Options<Record<string, never>> {
+function postgresOptions(max: number, pooler: Pooler = config().DATABASE_POOLER): postgres.Options<Record<string, never>> {
   return {
     max,
     connection: { application_name: APPLICATION_NAME },
@@ -72,10 +72,10 @@ type Rows = postgres.RowList<postgres.Row[]>;
 type QueryOptions = { prepare?: boolean };
 
 /** A query as drizzle and lib/db use it: lazy, awaited once, rows as objects or `.values()`. */
-export type PoolQuery = PromiseLike<Rows> & { values: () => PromiseLike<Rows> };
+type PoolQuery = PromiseLike<Rows> & { values: () => PromiseLike<Rows> };
 
 /** What drizzle (drizzle-orm/postgres-js) and lib/db call on a client, and nothing more. */
-export type PoolClient = {
+type PoolClient = {
   options: { parsers: Record<string, unknown>; serializers: Record<string, unknown> };
   unsafe: (text: string, params?: unknown[], options?: QueryOptions) => PoolQuery;
   begin: <T>(work: (transaction: PoolClient) => Promise<T>) => Promise<T>;

@@ -88,6 +88,9 @@ export type PostgresPool = { client: PoolClient; end: () => Promise<void>; use: 
 type Slot = {
   sql: postgres.Sql;
   socket?: net.Socket;
+  /** Called when its connection closes: whatever it still owed will never come (the driver leaves some of it unsettled). */
+  onClose: Set<() => void>;
+  markClosed: () => void;
   /** The backend's pid (direct connections only: through a pooler it changes between transactions). */
   pid?: number;
   isClosed: boolean;
@@ -110,7 +113,12 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
   let isEnded = false;
 
   const newSlot = (): Slot => {
-    const slot: Slot = { isClosed: false, isBusy: false } as Slot;
+    const slot = { isClosed: false, isBusy: false, onClose: new Set() } as unknown as Slot;
+    slot.markClosed = () => {
+      slot.isClosed = true;
+      for (const fail of slot.onClose) fail();
+      slot.onClose.clear();
+    };
     slot.sql = postgres(url, {
       ...postgresOptions(1, pooler),
       // The socket is kept to destroy it when it stops answering (a graceful end waits on a silent peer).
@@ -118,10 +126,9 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
         const socket = options.path ? net.connect(options.path) : net.connect(options.port[0]!, options.host[0]!);
         // The driver names these in its error messages.
         Object.assign(socket, { host: options.host[0], port: options.port[0] });
+        // Every close, the driver's own reconnects during a connect included (it reports none of those).
+        socket.once('close', slot.markClosed);
         return (slot.socket = socket);
-      },
-      onclose: () => {
-        slot.isClosed = true;
       },
     } as postgres.Options<Record<string, never>>);
     return slot;
@@ -211,7 +218,7 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
   const overdue = (slot: Slot, settled: Promise<unknown>, pid: number | undefined, text: string, budgetMs: number) => {
     cancelOnServer(pid, text, budgetMs);
     const timer = setTimeout(() => {
-      slot.isClosed = true;
+      slot.markClosed();
       slot.socket?.destroy(
         Object.assign(new Error(`The database connection gave no answer for ${HUNG_AFTER_MS / 1000} s past its deadline.`), { code: DATABASE_NOT_ANSWERING }),
       );
@@ -239,7 +246,22 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
     const budget = Math.round(deadline - performance.now());
     if (budget <= 0) return { answer: Promise.reject(timeoutError(budget)), ended: Promise.resolve() };
     const query = slot.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
-    const sent = Promise.resolve(isValues ? query.values() : query) as Promise<Rows>;
+    // A statement on a connection that closes has ended, answered or not: its session is gone.
+    const sent = new Promise<Rows>((resolve, reject) => {
+      const fail = () => reject(connectionClosedError());
+      if (slot.isClosed) return fail();
+      slot.onClose.add(fail);
+      (isValues ? query.values() : query).then(
+        (rows) => {
+          slot.onClose.delete(fail);
+          resolve(rows as Rows);
+        },
+        (error: unknown) => {
+          slot.onClose.delete(fail);
+          reject(error);
+        },
+      );
+    });
     const ended = sent.then(
       () => {},
       () => {},
@@ -370,7 +392,7 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
 }
 
 function connectionClosedError(): Error {
-  return Object.assign(new Error('The database connection closed during the transaction.'), { code: 'CONNECTION_CLOSED' });
+  return Object.assign(new Error('The database connection closed.'), { code: 'CONNECTION_CLOSED' });
 }
 
 type RunInside = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined, isValues: boolean) => Promise<Rows>;

@@ -198,4 +198,53 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database restar
       await pool.end();
     }
   }, 60_000);
+  it("killed backends cost their own work only, and never hold one of the app's pool connections (in-process)", async () => {
+    // The driver leaves a query sent after its socket errored unsettled; the pool counts it ended at the close.
+    const pool = openPostgresPool(cluster.url, 4, cluster.url, 'none');
+    const failures: Record<string, number> = {};
+    let done = 0;
+    let isRunning = true;
+    const killer = (async () => {
+      let killed = 0;
+      while (isRunning) {
+        await sleep(100 + Math.random() * 100);
+        const [row] = await sql<{ killed: number }[]>`
+          select count(*) filter (where pg_terminate_backend(pid))::int as killed from (
+            select pid from pg_stat_activity
+            where backend_type = 'client backend' and pid <> pg_backend_pid() and application_name like 'petstore %'
+              and state in ('active', 'idle in transaction')
+            order by random() limit 1) as victim`;
+        killed += row!.killed;
+      }
+      return killed;
+    })();
+    try {
+      const endsAt = performance.now() + 6_000;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (performance.now() < endsAt) {
+            try {
+              await pool.client.begin(async (transaction) => [await transaction.unsafe('select pg_sleep(0.005)'), await transaction.unsafe('select 2')]);
+              done++;
+            } catch (error) {
+              const code = String((error as { code?: unknown }).code);
+              failures[code] = (failures[code] ?? 0) + 1;
+            }
+          }
+        }),
+      );
+      isRunning = false;
+      const killed = await killer;
+      const afterwards = pool.use();
+      console.log(`killed backends figures: ${JSON.stringify({ done, killed, failures, afterwards })}`);
+      // Each kill fails the work it cut (and at most that): no deadline passed for want of a connection.
+      expect(failures.DATABASE_TIMEOUT ?? 0).toBe(0);
+      expect(Object.values(failures).reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(killed);
+      expect(afterwards).toEqual({ inUse: 0, waiting: 0, size: 4 });
+      expect(done).toBeGreaterThan(100);
+    } finally {
+      isRunning = false;
+      await pool.end();
+    }
+  }, 60_000);
 });

@@ -115,9 +115,13 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
   const newSlot = (): Slot => {
     const slot = { isClosed: false, isBusy: false, onClose: new Set() } as unknown as Slot;
     slot.markClosed = () => {
+      if (slot.isClosed) return;
       slot.isClosed = true;
       for (const fail of slot.onClose) fail();
       slot.onClose.clear();
+      // At once: the driver would otherwise reconnect by itself and send a query it held
+      // while connecting, which its caller was just told failed.
+      slot.sql.end({ timeout: 0 }).catch(() => {});
     };
     slot.sql = postgres(url, {
       ...postgresOptions(1, pooler),
@@ -135,10 +139,9 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
   };
   for (let index = 0; index < size; index++) slots.push(newSlot());
 
-  // A closed connection's client is ended and replaced: a new session starts clean.
+  // A closed connection's client (ended when it closed) is replaced: a new session starts clean.
   const renew = (slot: Slot): Slot => {
     if (!slot.isClosed) return slot;
-    slot.sql.end({ timeout: 0 }).catch(() => {});
     const fresh = newSlot();
     slots[slots.indexOf(slot)] = fresh;
     return fresh;

@@ -213,6 +213,9 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database restar
             select pid from pg_stat_activity
             where backend_type = 'client backend' and pid <> pg_backend_pid() and application_name like 'petstore %'
               and state in ('active', 'idle in transaction')
+              -- Not a connection fetching its array types: cut then, the driver leaves that query's
+              -- rejection unhandled (its own defect, ARCHITECTURE.md; the server logs it).
+              and query not like '%pg_catalog.pg_type%'
             order by random() limit 1) as victim`;
         killed += row!.killed;
       }

@@ -347,15 +347,16 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
       }
     };
     const running = body();
+    let isPastDeadline = false;
     try {
       return await withinBudget(running, Math.max(0, budget), () => {
-        isAbandoned = true;
+        isAbandoned = isPastDeadline = true;
         return timeoutError(budget);
       });
     } catch (error) {
       isAbandoned = true;
-      // The slot goes back once everything sent has ended, rolled back unless its session is gone (the server rolled it back).
-      void running
+      // The connection goes back once everything sent has ended, rolled back unless its session is gone (the server rolled it back).
+      const cleanUp = running
         .catch(() => {})
         .then(() => Promise.allSettled([...inFlight]))
         .then(async () => {
@@ -365,6 +366,9 @@ export function openPostgresPool(url: string, size: number, directUrl: string, p
           await rollback.ended;
         })
         .finally(() => release(slot));
+      // A transaction that failed is rolled back before its caller hears (its locks released, as
+      // sql.begin does); one past its deadline is answered at once, and rolls back after.
+      if (!isPastDeadline) await Promise.race([cleanUp, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())))]);
       throw error;
     } finally {
       if (!isAbandoned) release(slot);

@@ -4,13 +4,12 @@
 // whole list nor holds it twice.
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { PetWithIncluded } from '@/lib/contract/pets';
+import type { CsvSink } from '../export-csv-button';
 
 const CSV_COLUMNS = ['id', 'name', 'categoryId', 'category', 'status', 'tags'] as const;
 
 // A pet's tags in one cell, as a person reads a list.
 const TAG_SEPARATOR = '; ';
-
-export type CsvSink = { write: (text: string) => Promise<void> };
 
 function csvRows(pets: PetWithIncluded[], categoryName: (categoryId: number) => string): string {
   return stringify(
@@ -39,8 +38,4 @@ export async function writePetsCsv(options: {
     onProgress(written);
   }
   return written;
-}
-
-export function csvFileName(at: Date): string {
-  return `pets-${at.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.csv`;
 }

@@ -2,7 +2,9 @@
 // UserManager (admins): who can sign in to the dashboard, with their role and
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
-// A search box narrows the list to the emails that contain what is typed.
+// A search box narrows the list to the emails that contain what is typed. A
+// table on a desk: emails wrap and the four actions go two by two, so the
+// columns fit a 1280 px window (the card stacks them when they do not).
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
@@ -10,7 +12,7 @@ import { useMe } from '@/lib/client/provider';
 import { ROLES } from '@/lib/contract/roles';
 import { MIN_PASSWORD_LENGTH, NewUser, type User } from '@/lib/contract/users';
 import { sentence } from '../form-errors';
-import { formatDateTime } from '../format';
+import { DateTimeCell } from '../date-time-cell';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
 import { Badge } from '../ui/badge';
@@ -25,6 +27,7 @@ const USER_COLUMNS = [
   { title: 'Email' },
   { title: 'Role' },
   { title: 'State' },
+  { title: 'Last sign-in' },
   { title: 'Added' },
   { title: 'Actions', isTitleHidden: true, className: 'text-right' },
 ];
@@ -66,7 +69,7 @@ function UserRow({ user }: { user: User }) {
   const isMe = user.email === me.email;
   return (
     <Tr>
-      <Td className="font-medium">
+      <Td wraps className="font-medium">
         {user.email}
         {isMe && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">(you)</span>}
       </Td>
@@ -82,12 +85,17 @@ function UserRow({ user }: { user: User }) {
           <Badge tone="green">active</Badge>
         )}
       </Td>
-      <Td className="text-zinc-600 dark:text-zinc-400">{formatDateTime(user.createdAt)}</Td>
-      <Td className="text-right">
+      <Td className="text-zinc-600 dark:text-zinc-400">
+        <DateTimeCell iso={user.lastSignInAt} fallback="Never" />
+      </Td>
+      <Td className="text-zinc-600 dark:text-zinc-400">
+        <DateTimeCell iso={user.createdAt} />
+      </Td>
+      <Td className="text-right whitespace-normal!">
         {isMe ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">Another admin changes your account</span>
         ) : (
-          <div className="flex flex-wrap justify-end gap-1">
+          <div className="ml-auto grid max-w-56 min-w-48 grid-cols-2 justify-items-end gap-1">
             <ChangeRoleButton user={user} />
             <ResetPasswordButton user={user} />
             <DisableUserButton user={user} />
@@ -125,7 +133,7 @@ function AddUserForm() {
       <h3 className="font-semibold">Add a user</h3>
       {added && (
         <Notice tone="success" title={`${added.email} can now sign in`}>
-          Give them their password by a safe channel; they can change it here.
+          Give them their password by a safe channel: they choose their own at their first sign-in.
         </Notice>
       )}
       {form.refusal && (
@@ -137,7 +145,12 @@ function AddUserForm() {
         <Field id="user-email" label="Email" error={emailError}>
           <Input {...describedBy('user-email', emailError)} name="email" type="email" autoComplete="off" isInvalid={Boolean(emailError)} />
         </Field>
-        <Field id="user-password" label="First password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={passwordError}>
+        <Field
+          id="user-password"
+          label="First password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. They replace it at their first sign-in.`}
+          error={passwordError}
+        >
           <Input
             {...describedBy('user-password', passwordError, true)}
             name="password"

@@ -1,7 +1,7 @@
 // API keys from the dashboard: created and shown once, usable at once, revoked after a confirmation.
 import { expect, test } from '@playwright/test';
 import { ApiClientError } from '../lib/client/api-client';
-import { apiClient, STORAGE_STATE } from './support/fixtures';
+import { ADMIN, apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });

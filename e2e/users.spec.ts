@@ -79,7 +79,7 @@ test('users and API keys are tables on a desk and cards on a phone', async ({ br
   for (const [path, table] of [
     ['/users', 'Users'],
     ['/api-keys', 'API keys'],
-  ]) {
+  ] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     const card = page.getByRole('table', { name: table, exact: true }).locator('xpath=..');

@@ -47,6 +47,8 @@ export function useOrderBulkRun(selection: Selection<Order>, params: ListParams)
       onProgress: (progress) => setState((current) => (current.phase === 'running' ? { ...current, progress } : current)),
     });
     running.current = undefined;
+    // Orders the move took out of the tab shown leave the selection with it.
+    if (params.status !== undefined && params.status !== to) selection.drop([...result.changed, ...result.alreadySo]);
     setState({ phase: 'done', to, result });
   }
 

@@ -61,12 +61,28 @@ test.describe('as an admin', () => {
     expect((await client.getOrder(delivered.id)).status).toBe('delivered');
     expect((await client.getOrder(cancelled.id)).status).toBe('cancelled');
     // The list shows the new statuses without a reload.
-    await expect(orderTable(page).getByRole('row').filter({ hasText: `Order ${placed.id}` })).toContainText('Cancelled');
+    await expect(
+      orderTable(page)
+        .getByRole('row')
+        .filter({ hasText: `Order ${placed.id}` }),
+    ).toContainText('Cancelled');
   });
 
   test('approves orders selected over two pages, the bar giving the whole selection', async ({ page }) => {
     const word = `Oa${Date.now().toString(36)}`;
-    const { orders } = await ordersIn(word, ['placed', 'placed', 'approved', 'delivered', 'placed', 'placed', 'placed', 'placed', 'placed', 'placed', 'placed']);
+    const { orders } = await ordersIn(word, [
+      'placed',
+      'placed',
+      'approved',
+      'delivered',
+      'placed',
+      'placed',
+      'placed',
+      'placed',
+      'placed',
+      'placed',
+      'placed',
+    ]);
     await page.goto(`/orders?petName=${word}&limit=10`);
     await page.getByRole('checkbox', { name: 'Select all 10 orders on this page' }).check();
     await expect(selectionBar(page)).toContainText('10 orders selected.');

@@ -19,7 +19,7 @@ export type CsvSink = { write: (text: string) => Promise<void> };
 export type CsvWriter = (options: { client: PetstoreClient; sink: CsvSink; signal: AbortSignal; onProgress: (written: number) => void }) => Promise<number>;
 
 /** "pets-2026-11-29-13-05-00.csv": what the file holds and when it was made. */
-export function csvFileName(stem: string, at: Date): string {
+function csvFileName(stem: string, at: Date): string {
   return `${stem}-${at.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.csv`;
 }
 

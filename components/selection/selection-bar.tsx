@@ -12,7 +12,7 @@ import { IntentLink } from '../intent-link';
 import type { Selection } from './use-selection';
 
 // What a mail client shows as links in its selection bar.
-export const TEXT_BUTTON = 'rounded font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950 dark:text-indigo-200 dark:hover:text-white';
+const TEXT_BUTTON = 'rounded font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950 dark:text-indigo-200 dark:hover:text-white';
 
 export const BAR =
   'mb-4 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-50';

@@ -14,7 +14,7 @@ export const API_KEY_MAKERS = ['user', 'cli', 'bootstrap', 'config'] as const;
 export type ApiKeyMaker = (typeof API_KEY_MAKERS)[number];
 
 /** Why a key stopped before its time: revoked by hand, or with its user's session, password, role, state or account. */
-export const API_KEY_REVOKE_REASONS = [
+const API_KEY_REVOKE_REASONS = [
   'revoked',
   'signed-out',
   'signed-out-everywhere',

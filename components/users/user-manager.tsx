@@ -3,8 +3,9 @@
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
 // A search box narrows the list to the emails that contain what is typed. A
-// table on a desk: emails wrap and the four actions go two by two, so the
-// columns fit a 1280 px window (the card stacks them when they do not).
+// table on a desk: emails wrap, the date added goes under the email and the
+// four actions two by two, so the columns fit a 1280 px window (the card
+// stacks them when they do not).
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
@@ -13,6 +14,7 @@ import { ROLES } from '@/lib/contract/roles';
 import { MIN_PASSWORD_LENGTH, NewUser, type User } from '@/lib/contract/users';
 import { sentence } from '../form-errors';
 import { DateTimeCell } from '../date-time-cell';
+import { formatDate } from '../format';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
 import { Badge } from '../ui/badge';
@@ -28,7 +30,6 @@ const USER_COLUMNS = [
   { title: 'Role' },
   { title: 'State' },
   { title: 'Last sign-in' },
-  { title: 'Added' },
   { title: 'Actions', isTitleHidden: true, className: 'text-right' },
 ];
 
@@ -48,7 +49,7 @@ export function UserManager() {
       ) : users.isError ? (
         <LoadError what="users" error={users.error} onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
       ) : (
-        <TableCard>
+        <TableCard className="[&_td]:px-3 [&_th]:px-3">
           <Table aria-label="Users">
             <TableHead columns={USER_COLUMNS} />
             <tbody>
@@ -69,9 +70,10 @@ function UserRow({ user }: { user: User }) {
   const isMe = user.email === me.email;
   return (
     <Tr>
-      <Td wraps className="font-medium">
-        {user.email}
-        {isMe && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">(you)</span>}
+      <Td wraps>
+        <span className="font-medium">{user.email}</span>
+        {isMe && <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(you)</span>}
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">Added {formatDate(user.createdAt)}</span>
       </Td>
       <Td>
         <Badge tone={user.role === 'admin' ? 'violet' : user.role === 'editor' ? 'blue' : 'zinc'}>{user.role}</Badge>
@@ -88,14 +90,11 @@ function UserRow({ user }: { user: User }) {
       <Td className="text-zinc-600 dark:text-zinc-400">
         <DateTimeCell iso={user.lastSignInAt} fallback="Never" />
       </Td>
-      <Td className="text-zinc-600 dark:text-zinc-400">
-        <DateTimeCell iso={user.createdAt} />
-      </Td>
       <Td className="text-right whitespace-normal!">
         {isMe ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">Another admin changes your account</span>
         ) : (
-          <div className="ml-auto grid max-w-56 min-w-48 grid-cols-2 justify-items-end gap-1">
+          <div className="ml-auto grid w-max grid-cols-[repeat(2,max-content)] justify-items-end gap-1">
             <ChangeRoleButton user={user} />
             <ResetPasswordButton user={user} />
             <DisableUserButton user={user} />

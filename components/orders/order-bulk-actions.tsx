@@ -2,7 +2,7 @@
 // OrderBulkActions: what the orders list does with a selection. The shared
 // selection bar (components/selection) with Approve and Cancel orders (roles
 // that may move orders, after a confirm) and Export selected (everyone); while
-// a run goes, its progress with Cancel; at the end an announced summary that
+// a run goes, its progress with Stop; at the end an announced summary that
 // counts changed, already so and refused apart, and the refused orders, each
 // linked, with the server's reason.
 import { Check, X } from 'lucide-react';

@@ -71,9 +71,12 @@ function UserRow({ user }: { user: User }) {
   return (
     <Tr>
       <Td wraps>
-        <span className="font-medium">{user.email}</span>
-        {isMe && <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(you)</span>}
-        <span className="block text-xs text-zinc-600 dark:text-zinc-400">Added {formatDate(user.createdAt)}</span>
+        {/* One block: a stacked row's cell is a grid of its label and one value. */}
+        <div>
+          <span className="font-medium">{user.email}</span>
+          {isMe && <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(you)</span>}
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">Added {formatDate(user.createdAt)}</span>
+        </div>
       </Td>
       <Td>
         <Badge tone={user.role === 'admin' ? 'violet' : user.role === 'editor' ? 'blue' : 'zinc'}>{user.role}</Badge>

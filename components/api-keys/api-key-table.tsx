@@ -10,7 +10,6 @@ import { RevokeKeyButton } from './revoke-key-button';
 
 export const API_KEY_COLUMNS = [
   { title: 'Name' },
-  { title: 'Prefix' },
   { title: 'Scope' },
   { title: 'Made by' },
   { title: 'Created' },
@@ -19,7 +18,7 @@ export const API_KEY_COLUMNS = [
   { title: 'Actions', className: 'text-right', isTitleHidden: true },
 ];
 
-const ENDED_KEY_COLUMNS = [{ title: 'Name' }, { title: 'Prefix' }, { title: 'Scope' }, { title: 'Made by' }, { title: 'Ended' }, { title: 'Why' }];
+const ENDED_KEY_COLUMNS = [{ title: 'Name' }, { title: 'Scope' }, { title: 'Made by' }, { title: 'Ended' }, { title: 'Why' }];
 
 /** Why a key stopped, in words (who revoked it comes beside, when the activity log still says). */
 const REVOKE_REASONS: Record<ApiKeyRevokeReason, string> = {
@@ -50,8 +49,18 @@ function ScopeBadge({ apiKey }: { apiKey: ApiKey }) {
 
 // Names may be long: they wrap between words (the ! beats Td's nowrap) rather than widen the table.
 const NAME_CELL = 'max-w-48 min-w-28 font-medium whitespace-normal! wrap-break-word';
-// Eight columns: narrower cell padding keeps them a table in a 1280 px window (the card stacks them when they do not fit).
+// Narrower cell padding, and the prefix under the name, keep the columns a table in a 1280 px window (the card stacks them when they do not fit).
 const DENSE = '[&_td]:px-3 [&_th]:px-3';
+
+/** The key's name, and under it its first characters; in a stacked row both stay in the value's column. */
+function NameCell({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Td className={NAME_CELL}>
+      {apiKey.name}
+      <span className="col-start-2 block font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">{apiKey.prefix}…</span>
+    </Td>
+  );
+}
 
 export function ApiKeyTables({ apiKeys }: { apiKeys: ApiKey[] }) {
   const live = apiKeys.filter((apiKey) => !apiKey.revokedAt && !isExpired(apiKey));
@@ -88,8 +97,7 @@ function LiveKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
         <tbody>
           {apiKeys.map((apiKey) => (
             <Tr key={apiKey.id}>
-              <Td className={NAME_CELL}>{apiKey.name}</Td>
-              <Td className="font-mono text-xs">{apiKey.prefix}…</Td>
+              <NameCell apiKey={apiKey} />
               <Td>
                 <ScopeBadge apiKey={apiKey} />
               </Td>
@@ -126,8 +134,7 @@ function EndedKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
         <tbody>
           {apiKeys.map((apiKey) => (
             <Tr key={apiKey.id} className="text-zinc-600 dark:text-zinc-400">
-              <Td className={NAME_CELL}>{apiKey.name}</Td>
-              <Td className="font-mono text-xs">{apiKey.prefix}…</Td>
+              <NameCell apiKey={apiKey} />
               <Td>
                 <ScopeBadge apiKey={apiKey} />
               </Td>

@@ -47,8 +47,9 @@ export function useOrderBulkRun(selection: Selection<Order>, params: ListParams)
       onProgress: (progress) => setState((current) => (current.phase === 'running' ? { ...current, progress } : current)),
     });
     running.current = undefined;
-    // Orders the move took out of the tab shown leave the selection with it.
+    // Orders the move took out of the tab shown leave the selection with it; the others stay, in their new status.
     if (params.status !== undefined && params.status !== to) selection.drop([...result.changed, ...result.alreadySo]);
+    else selection.refresh(picked.filter((order) => result.changed.includes(order.id)).map((order) => ({ ...order, status: to })));
     setState({ phase: 'done', to, result });
   }
 

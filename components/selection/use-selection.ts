@@ -39,6 +39,15 @@ export function useSelection<Item extends { id: number }>(filtersKey: string) {
     },
     selectAllMatching: () => update(new Map(), true),
     clear: () => update(new Map()),
+    /** Puts these rows' new state in place of what the selection read (after a run changed them), where they are still selected. */
+    refresh(changed: Item[]) {
+      setPicked((latest) => {
+        if (latest.allMatching || latest.filtersKey !== filtersKey) return latest;
+        const items = new Map(latest.items);
+        for (const item of changed) if (items.has(item.id)) items.set(item.id, item);
+        return { ...latest, items };
+      });
+    },
     /** Takes these rows out of a selection picked by hand (after a run they no longer match); "every match" stays every match. */
     drop(ids: number[]) {
       // The selection may have moved on while a run ran.

@@ -64,7 +64,7 @@ export function Pager<F extends Filters>({
           </option>
         ))}
       </UrlSelect>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="mr-1 text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
           Page {formatCount(state.cursors.length + 1)}
           {pageCount !== undefined && ` of ${formatCount(pageCount)}`}

@@ -48,7 +48,7 @@ function ScopeBadge({ apiKey }: { apiKey: ApiKey }) {
 }
 
 // Names may be long: they wrap between words (the ! beats Td's nowrap) rather than widen the table.
-const NAME_CELL = 'max-w-48 min-w-28 font-medium whitespace-normal! wrap-break-word';
+const NAME_CELL = 'max-w-40 min-w-28 font-medium whitespace-normal! wrap-break-word';
 // Narrower cell padding, and the prefix under the name, keep the columns a table in a 1280 px window (the card stacks them when they do not fit).
 const DENSE = '[&_td]:px-3 [&_th]:px-3';
 
@@ -101,7 +101,7 @@ function LiveKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
               <Td>
                 <ScopeBadge apiKey={apiKey} />
               </Td>
-              <Td className="max-w-40 whitespace-normal! wrap-break-word">{madeBy(apiKey)}</Td>
+              <Td className="max-w-32 whitespace-normal! wrap-break-word">{madeBy(apiKey)}</Td>
               <Td>
                 <DateTimeCell iso={apiKey.createdAt} />
               </Td>
@@ -138,7 +138,7 @@ function EndedKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
               <Td>
                 <ScopeBadge apiKey={apiKey} />
               </Td>
-              <Td className="max-w-40 whitespace-normal! wrap-break-word">{madeBy(apiKey)}</Td>
+              <Td className="max-w-32 whitespace-normal! wrap-break-word">{madeBy(apiKey)}</Td>
               <Td>
                 <DateTimeCell iso={apiKey.revokedAt ?? apiKey.expiresAt} />
               </Td>

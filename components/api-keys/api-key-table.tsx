@@ -113,7 +113,7 @@ function LiveKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
               </Td>
               <Td className="text-right">
                 {apiKey.madeBy?.kind === 'config' ? (
-                  <span className="text-xs">Configuration: cannot be revoked here</span>
+                  <span className="inline-block max-w-32 text-xs whitespace-normal">Set in configuration: cannot be revoked here</span>
                 ) : (
                   <RevokeKeyButton apiKey={apiKey} />
                 )}
@@ -146,7 +146,7 @@ function EndedKeyTable({ apiKeys }: { apiKeys: ApiKey[] }) {
                 {apiKey.revokedAt ? (
                   <>
                     <Badge tone="red">{REVOKE_REASONS[apiKey.revokedReason ?? 'revoked']}</Badge>
-                    {apiKey.revokedBy && <span className="mt-1 block text-xs wrap-break-word">by {apiKey.revokedBy}</span>}
+                    {apiKey.revokedBy && <span className="col-start-2 mt-1 block text-xs wrap-break-word">by {apiKey.revokedBy}</span>}
                   </>
                 ) : (
                   <Badge tone="amber">Expired</Badge>

@@ -72,7 +72,7 @@ function UserRow({ user }: { user: User }) {
     <Tr>
       <Td wraps>
         {/* One block: a stacked row's cell is a grid of its label and one value. */}
-        <div className="min-w-0">
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <span className="font-medium">{user.email}</span>
           {isMe && <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(you)</span>}
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">Added {formatDate(user.createdAt)}</span>

@@ -171,15 +171,18 @@ export function createQueries(url, { max = 10, maxPipeline = 1 } = {}) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected) || expires <= Date.now() / 1000) {
         return answer(403, { code: 'forbidden', message: 'This photo URL is not valid.', status: 403 });
       }
-      const [row] = await sql`
+      // A row per part of the file (lib/domain/photo-store.ts), in order.
+      const parts = await sql`
         select photo.storage_key, photo.content_type, blob.bytes from pet_photos photo
         join photo_blobs blob on blob.storage_key = photo.storage_key and blob.variant = ${match[2] ?? ''}
-        where photo.id = ${match[1] ?? ''} and photo.detached_at is null`;
+        where photo.id = ${match[1] ?? ''} and photo.detached_at is null
+        order by blob.part`;
+      const [row] = parts;
       if (!row) return answer(404, { code: 'not_found', message: 'No such photo.', status: 404 });
       const etag = createHash('sha256').update(`${row.storage_key}/${match[2]}`).digest('base64url').slice(0, 22);
       return {
         status: 200,
-        body: /** @type {Uint8Array} */ (row.bytes),
+        body: parts.length === 1 ? /** @type {Uint8Array} */ (row.bytes) : Buffer.concat(parts.map((part) => /** @type {Uint8Array} */ (part.bytes))),
         headers: {
           'content-type': match[2] === 'original' ? String(row.content_type) : 'image/webp',
           etag: `"${etag}"`,

@@ -3,6 +3,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const timeToTheSecond = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 export function formatDateTime(iso: string | undefined, fallback = '—'): string {
   return iso ? dateTime.format(new Date(iso)) : fallback;
@@ -14,9 +15,9 @@ export function formatDate(iso: string): string {
 }
 
 /** The date and the time apart, for a table with many date columns (two short lines instead of one long one). */
-export function splitDateTime(iso: string): { date: string; time: string } {
+export function splitDateTime(iso: string, options: { toTheSecond?: boolean } = {}): { date: string; time: string } {
   const instant = new Date(iso);
-  return { date: date.format(instant), time: time.format(instant) };
+  return { date: date.format(instant), time: (options.toTheSecond ? timeToTheSecond : time).format(instant) };
 }
 
 const whole = new Intl.NumberFormat('en');

@@ -1,7 +1,7 @@
 -- The app's own database role (docs/RELIABILITY.md, "Database roles"): it may read and
 -- change the catalogue, orders, users and keys, read the activity log, and write to the log
 -- only through the triggers and the functions the migrations define (record_sign_in,
--- prune_activity); it has no INSERT, UPDATE, DELETE or TRUNCATE on activity. The tables stay
+-- record_session_event, prune_activity); it has no INSERT, UPDATE, DELETE or TRUNCATE on activity. The tables stay
 -- owned by the role that runs the migrations (DATABASE_DIRECT_URL); the app connects as this
 -- one (DATABASE_URL).
 --
@@ -18,4 +18,5 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO :"
 -- The activity log: read, and written only by the owner's functions.
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON activity FROM :"app_role";
 REVOKE USAGE, SELECT ON SEQUENCE activity_id_seq FROM :"app_role";
-GRANT EXECUTE ON FUNCTION record_sign_in(text, bigint, boolean), prune_activity(integer, integer) TO :"app_role";
+GRANT EXECUTE ON FUNCTION record_sign_in(text, bigint, boolean), record_session_event(text, text, bigint, bigint, text),
+	prune_activity(integer, integer) TO :"app_role";

@@ -9,7 +9,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import type { Order } from '@/lib/contract/orders';
-import { ExportCsvButton } from '../export-csv-button';
+
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
@@ -18,6 +18,7 @@ import type { Selection } from '../selection/use-selection';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
 import { Notice } from '../ui/notice';
+import { ExportOrdersButton } from './export-orders-button';
 import { ORDER_STATUS_LABELS } from './order-status-badge';
 import type { BulkMove, ListParams, OrderBulkRunState, useOrderBulkRun } from './use-order-bulk-run';
 
@@ -60,19 +61,12 @@ export function OrderBulkActions({
               <MoveDialog to="approved" count={count} onConfirm={() => run.start('approved')} />
               <MoveDialog to="cancelled" count={count} onConfirm={() => run.start('cancelled')} />
             </RoleGate>
-            <ExportCsvButton
+            <ExportOrdersButton
               size="sm"
               label="Export selected"
-              fileStem="orders"
-              noun="orders"
+              params={params}
+              selected={selection.allMatching ? undefined : [...selection.items.values()]}
               total={count}
-              load={() =>
-                import('./orders-csv').then(
-                  ({ writeOrdersCsv }) =>
-                    (options) =>
-                      writeOrdersCsv({ ...options, params, selected: selection.allMatching ? undefined : [...selection.items.values()] }),
-                )
-              }
             />
           </SelectionBar>
         )

@@ -29,7 +29,7 @@ import { StatusTabs, type StatusTab } from '../status-tabs';
 import { parseRecordId } from '../record-id';
 import { ReadOnlyNote, RoleGate } from '../role-gate';
 import { useSelection } from '../selection/use-selection';
-import { ExportCsvButton } from '../export-csv-button';
+import { ExportOrdersButton } from './export-orders-button';
 import { useOrderBulkRun } from './use-order-bulk-run';
 
 type OrderFilters = { status: OrderStatus | undefined; petName: string | undefined; petId: string | undefined; sort: OrderSort | undefined };
@@ -40,7 +40,6 @@ const loadPlaceOrderDialog = () => import('./place-order-dialog');
 const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
 // So is the selection's bar (its dialogs, Radix): it shows once an order is selected.
 const OrderBulkActions = dynamic(() => import('./order-bulk-actions').then((module) => module.OrderBulkActions), { ssr: false });
-const loadOrdersCsv = () => import('./orders-csv');
 
 const SORT_LABELS: Record<OrderSort, string> = {
   id: 'Oldest first',
@@ -96,18 +95,7 @@ export function OrderCatalogue() {
         }
         action={
           <div className="flex flex-wrap gap-2">
-            <ExportCsvButton
-              fileStem="orders"
-              noun="orders"
-              total={total}
-              load={() =>
-                loadOrdersCsv().then(
-                  ({ writeOrdersCsv }) =>
-                    (options) =>
-                      writeOrdersCsv({ ...options, params: view }),
-                )
-              }
-            />
+            <ExportOrdersButton params={view} total={total} />
             <RoleGate operation="placeOrder">
               <Button onClick={() => setPlacing(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
                 <ShoppingBag aria-hidden />

@@ -1,18 +1,15 @@
 'use client';
-// ExportPetsButton: "Export CSV" of the current view (every page of its
-// filters, in its order), or of the selected pets (the bulk bar's "Export"),
-// through the lists' ExportCsvButton.
+// ExportPetsButton: "Export CSV" of the pets list's current view, or of the selected
+// pets (the bulk bar's "Export"): id, name, category (its id and name), status, tags.
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { PetWithIncluded } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
-import { ExportCsvButton, type CsvWriter } from '../export-csv-button';
+import { ExportCsvButton } from '../csv/export-csv-button';
 
-export function ExportPetsButton({
-  pages,
-  total,
-  label,
-  size,
-}: {
+// A pet's tags in one cell, as a person reads a list.
+const TAG_SEPARATOR = '; ';
+
+export function ExportPetsButton(props: {
   /** The pets to write, page by page (lib/client/pet-pages.ts). */
   pages: (client: PetstoreClient) => AsyncIterable<PetWithIncluded[]>;
   total: number | undefined;
@@ -20,11 +17,9 @@ export function ExportPetsButton({
   size?: 'sm' | 'md';
 }) {
   const categoryName = useCategoryName();
-  const load = () =>
-    import('./pets-csv').then(
-      ({ writePetsCsv }): CsvWriter =>
-        ({ client, ...options }) =>
-          writePetsCsv({ pages: pages(client), categoryName, ...options }),
-    );
-  return <ExportCsvButton load={load} fileStem="pets" noun="pets" total={total} label={label} size={size} />;
+  const columns = {
+    header: ['id', 'name', 'categoryId', 'category', 'status', 'tags'],
+    row: (pet: PetWithIncluded) => [pet.id, pet.name, pet.categoryId, categoryName(pet.categoryId), pet.status ?? '', (pet.tags ?? []).join(TAG_SEPARATOR)],
+  };
+  return <ExportCsvButton what="pets" fileStem="pets" columns={columns} {...props} />;
 }

@@ -2,11 +2,13 @@
 // UserManager (admins): who can sign in to the dashboard, with their role and
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
-// A search box narrows the list to the emails that contain what is typed. A
+// A search box narrows the list to the emails that contain what is typed (first
+// filled from `?search=`: the Activity page links an account's entries here). A
 // table on a desk: emails wrap, the date added goes under the email and the
 // four actions two by two, so the columns fit a 1280 px window (the card
 // stacks them when they do not).
 import { UserPlus } from 'lucide-react';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useCreateUser, useUsers } from '@/lib/client/hooks';
 import { useMe } from '@/lib/client/provider';
@@ -35,7 +37,7 @@ const USER_COLUMNS = [
 
 export function UserManager() {
   const users = useUsers();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(useSearchParams().get('search') ?? '');
   const wanted = search.trim().toLowerCase();
   const shown = users.data?.filter((user) => user.email.toLowerCase().includes(wanted));
   return (

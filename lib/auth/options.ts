@@ -13,7 +13,7 @@ import { db } from '../db/client';
 import { log } from '../runtime/log';
 import { admitSignInAttempt, forgetSignInFailures } from '../domain/sign-in-throttle';
 import { normaliseEmail, noteSignIn, verifyCredentials } from '../domain/users';
-import { recordSignIn } from '../domain/activity';
+import { recordSessionEvent, recordSignIn } from '../domain/activity';
 import { authSecret } from './secret';
 import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
 import { throttledError } from './throttled-error';
@@ -50,6 +50,7 @@ export function authOptions(): AuthOptions {
           const admission = await admitSignInAttempt(database, credentials.email);
           if (!admission.admitted) {
             log.warn({ retryAfterSeconds: admission.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+            await recordSessionEvent(database, { action: 'sign-in-throttled', email: normaliseEmail(credentials.email) });
             throw throttledError(admission.retryAfterSeconds);
           }
           const user = await verifyCredentials(database, credentials.email, credentials.password);
@@ -115,7 +116,12 @@ export function authOptions(): AuthOptions {
     events: {
       async signOut({ token }) {
         if (typeof token?.apiKeyId !== 'number') return;
-        await revokeApiKey(await db(), token.apiKeyId, now(), 'signed-out');
+        const database = await db();
+        await revokeApiKey(database, token.apiKeyId, now(), 'signed-out');
+        const userId = Number(token.sub);
+        if (token.email && Number.isSafeInteger(userId)) {
+          await recordSessionEvent(database, { action: 'sign-out', email: token.email, userId, keyId: token.apiKeyId });
+        }
         log.info({ keyId: token.apiKeyId }, 'dashboard session key revoked at sign-out');
       },
     },

@@ -70,6 +70,7 @@ export type ListActivityParams = {
   resourceId?: string;
   actorUserId?: number;
   actorKeyId?: number;
+  person?: string;
   since?: string;
   until?: string;
 };
@@ -178,15 +179,18 @@ export class PetstoreClient {
   }
 
   /**
-   * addPetPhoto: POST /v1/pets/{petId}/photos (experimental), the file as a multipart/form-data
-   * `file` part (the server reads its type from its bytes). With `onProgress` in a browser,
-   * sent through XMLHttpRequest, whose upload reports the bytes sent (fetch does not).
+   * addPetPhoto: POST /v1/pets/{petId}/photos (experimental): the file as the body when the
+   * browser gives it an image type (nothing for the server to unpack), else as a
+   * multipart/form-data `file` part; the server reads its type from its bytes either way. With
+   * `onProgress` in a browser, sent through XMLHttpRequest, whose upload reports the bytes sent
+   * (fetch does not).
    */
   async addPetPhoto(petId: number, file: Blob, onProgress?: (sent: number, total: number) => void): Promise<Photo> {
     const path = `/v1/pets/${encodeURIComponent(petId)}/photos`;
     const form = new FormData();
     form.append('file', file);
-    if (!onProgress || typeof XMLHttpRequest === 'undefined') return this.request<Photo>('POST', path, form).then(({ body }) => body);
+    const body = file.type.startsWith('image/') ? file : form;
+    if (!onProgress || typeof XMLHttpRequest === 'undefined') return this.request<Photo>('POST', path, body).then(({ body }) => body);
     return new Promise<Photo>((resolve, reject) => {
       const upload = new XMLHttpRequest();
       upload.open('POST', `${this.baseUrl}${path}`);
@@ -199,7 +203,7 @@ export class PetstoreClient {
         if (upload.status === 201 && json !== undefined) resolve(json as Photo);
         else reject(isErrorBody(json) ? new ApiClientError(json) : errorFrom(new Response(null, { status: upload.status }), json));
       };
-      upload.send(form);
+      upload.send(body);
     });
   }
 
@@ -331,17 +335,20 @@ export class PetstoreClient {
     return { items: body, nextCursor: nextCursorFrom(headers.get('link')) };
   }
 
-  /** `payload`: a JSON value, or a form (sent as multipart/form-data, its boundary set by fetch). */
+  /**
+   * `payload`: a JSON value, a form (sent as multipart/form-data, its boundary set by fetch) or
+   * a file (sent as it is, its type as the Content-Type).
+   */
   private async request<Body>(method: string, path: string, payload?: unknown): Promise<{ body: Body; headers: Headers }> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
-    const isForm = payload instanceof FormData;
-    if (payload !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const sentAsItIs = payload instanceof FormData || payload instanceof Blob;
+    if (payload !== undefined && !sentAsItIs) headers['content-type'] = 'application/json';
     let response: Response;
     try {
       response = await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers,
-        body: payload === undefined ? undefined : isForm ? payload : JSON.stringify(payload),
+        body: payload === undefined ? undefined : sentAsItIs ? (payload as BodyInit) : JSON.stringify(payload),
         cache: 'no-store',
       });
     } catch {

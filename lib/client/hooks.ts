@@ -360,9 +360,9 @@ export function useRevokeApiKey() {
   });
 }
 
-export function useUsers() {
+export function useUsers(options: { enabled?: boolean } = {}) {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.users(), queryFn: () => client.listUsers() });
+  return useQuery({ queryKey: queryKeys.users(), queryFn: () => client.listUsers(), enabled: options.enabled });
 }
 
 export function useCreateUser() {

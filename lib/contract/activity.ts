@@ -21,7 +21,7 @@ export const ActivityEntry = z
     resourceId: z.string().optional(),
     action: z.string().meta({
       description:
-        '`create`, `update`, `delete`; for sessions `sign-in` and `sign-in-failed`; for a pet’s photos `photo-add`, `photo-move` (`photo_order`: the photo ids in order, the cover first) and `photo-remove`.',
+        '`create`, `update`, `delete`; for a user also `password-change` (a new password of their own, or one set by the CLI) and `password-reset` (a temporary one to replace at the next sign-in); for sessions `sign-in`, `sign-in-failed`, `sign-in-throttled` (refused unchecked after too many failures), `sign-out` and `sign-out-everywhere`; for a pet’s photos `photo-add`, `photo-move` (`photo_order`: the photo ids in order, the cover first) and `photo-remove`.',
     }),
     before: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they were.' }),
     after: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they became.' }),
@@ -37,16 +37,25 @@ const instant = z.iso
   .transform((value) => new Date(value))
   .optional();
 
-export const ListActivityQuery = z.object({
-  limit: Limit,
-  cursor: Cursor,
-  resource: z.enum(ACTIVITY_RESOURCES, { error: `must be one of ${ACTIVITY_RESOURCES.join(', ')}` }).optional(),
-  resourceId: z
-    .string()
-    .regex(/^[0-9]{1,19}$/, { error: 'must be an id' })
-    .optional(),
-  actorUserId: queryCategoryId.optional().meta({ description: 'Only changes made by this user (through any of their keys).' }),
-  actorKeyId: queryCategoryId.optional().meta({ description: 'Only changes made with this key.' }),
-  since: instant.meta({ description: 'Only changes at or after this instant.' }),
-  until: instant.meta({ description: 'Only changes at or before this instant.' }),
-});
+export const ListActivityQuery = z
+  .object({
+    limit: Limit,
+    cursor: Cursor,
+    resource: z.enum(ACTIVITY_RESOURCES, { error: `must be one of ${ACTIVITY_RESOURCES.join(', ')}` }).optional(),
+    resourceId: z
+      .string()
+      .regex(/^[0-9]{1,19}$/, { error: 'must be an id' })
+      .optional(),
+    actorUserId: queryCategoryId.optional().meta({ description: 'Only changes made by this user (through any of their keys).' }),
+    actorKeyId: queryCategoryId.optional().meta({ description: 'Only changes made with this key.' }),
+    person: z.string().trim().min(1, { error: 'must not be empty' }).max(254, { error: 'must be at most 254 characters' }).optional().meta({
+      description:
+        'Only entries of the people whose email contains this text (any case): the changes they made, and those made to their account and its sessions (sign-ins, a reset, a role change; their creation and deletion included).',
+    }),
+    since: instant.meta({ description: 'Only changes at or after this instant.' }),
+    until: instant.meta({ description: 'Only changes at or before this instant.' }),
+  })
+  .refine((query) => !query.since || !query.until || query.since <= query.until, {
+    path: ['until'],
+    error: 'must not be before since',
+  });

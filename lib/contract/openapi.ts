@@ -766,7 +766,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'listActivity',
       summary: 'Read the activity log (admin, experimental)',
       description:
-        'Every change to pets, categories, orders, users and API keys, and every sign-in (failed ones too), newest first: when, who, what, the changed fields before and after, the request id. Written in the same transaction as the change, so a refused or rolled-back change leaves no entry; never holds passwords, key material or hashes. Kept for `PETSTORE_ACTIVITY_RETENTION_DAYS` (400 by default). Needs the `admin` scope.',
+        'Every change to pets, categories, orders, users and API keys (a password changed or reset in its own words), and every sign-in (failed and throttled ones too), sign-out and “Sign out everywhere”, newest first: when, who, what, the changed fields before and after, the request id. Filtered by resource, actor, person (changes by them and to their account) and time. Written in the same transaction as the change, so a refused or rolled-back change leaves no entry; never holds passwords, key material or hashes. Kept for `PETSTORE_ACTIVITY_RETENTION_DAYS` (400 by default). Needs the `admin` scope.',
       tags: ['activity'],
       'x-stability': 'experimental',
       requestParams: { query: ListActivityQuery },

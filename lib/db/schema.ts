@@ -111,16 +111,18 @@ export const petPhotos = pgTable(
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-// Photo bytes when they live in the database (the default): one row per size of a photo.
+// Photo bytes when they live in the database (the default): each size of a photo in parts
+// (lib/domain/photo-store.ts, PART_BYTES), in order of `part`.
 export const photoBlobs = pgTable(
   'photo_blobs',
   {
     storageKey: text('storage_key').notNull(),
     variant: text('variant').notNull(),
+    part: integer('part').notNull().default(0),
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.storageKey, table.variant] }), index('photo_blobs_created_at_idx').on(table.createdAt)],
+  (table) => [primaryKey({ columns: [table.storageKey, table.variant, table.part] }), index('photo_blobs_created_at_idx').on(table.createdAt)],
 );
 
 // Keys the service signs with, each made at random the first time it is needed and kept

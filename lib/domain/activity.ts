@@ -2,14 +2,15 @@
 // every change to pets, categories, orders, users and API keys in the change's
 // own transaction (drizzle/0011); this module tells them who acts (the
 // transaction-local `petstore.actor` setting, from the request's context),
-// records sign-ins, reads the log, and prunes it past its retention: the last
+// records sign-ins and other session events, reads the log, and prunes it past its retention: the last
 // two through the database's own functions, the only writers the app's role
 // may use besides the triggers (drizzle/0019).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { preparedStatement } from '../db/prepared';
-import { activity } from '../db/schema';
+import { containing } from '../db/like';
+import { activity, users } from '../db/schema';
 import { toPage, type Page } from './pagination';
 import { processState } from '../process-state';
 import { scopesFor, type ApiKeyScope as Scope } from '../contract/api-keys';
@@ -97,6 +98,24 @@ export async function recordSignIn(database: Executor, attempt: { email: string;
     .from(sql`(select) as nothing`);
 }
 
+/** Session events that change no row the triggers watch (drizzle/0024). */
+export type SessionEvent = 'sign-out' | 'sign-out-everywhere' | 'sign-in-throttled';
+
+/**
+ * A session event: whose session (the user, or for a throttled sign-in only the email as
+ * typed), with the acting key and the request when there are any (by default the current
+ * actor's). Written by the database's record_session_event() (drizzle/0024).
+ */
+export async function recordSessionEvent(database: Executor, event: { action: SessionEvent; email: string; userId?: number; keyId?: number }): Promise<void> {
+  const actor = actors.getStore();
+  const keyId = event.keyId ?? actor?.keyId ?? null;
+  await database
+    .select({
+      done: sql`record_session_event(${event.action}::text, ${event.email}::text, ${event.userId ?? null}::bigint, ${keyId}::bigint, ${actor?.requestId ?? null}::text)`,
+    })
+    .from(sql`(select) as nothing`);
+}
+
 export type ActivityEntry = typeof activity.$inferSelect;
 
 export type ActivityFilters = {
@@ -104,9 +123,26 @@ export type ActivityFilters = {
   resourceId?: string;
   actorUserId?: number;
   actorKeyId?: number;
+  person?: string;
   since?: Date;
   until?: Date;
 };
+
+/**
+ * Entries by or about the people whose email contains `person`: made by them (the actor's
+ * label is the email of a user's key), or to their account and sessions, a deleted account's
+ * included (its entries hold the email).
+ */
+function aboutPerson(person: string): SQL {
+  const pattern = containing(person);
+  const theirIds = sql`(select ${users.id} from ${users} where ${users.email} ilike ${pattern})`;
+  return or(
+    ilike(activity.actorLabel, pattern),
+    sql`${activity.actorUserId} in ${theirIds}`,
+    and(inArray(activity.resource, ['user', 'session']), sql`${activity.resourceId} in (select id::text from ${theirIds} as theirs)`),
+    and(eq(activity.resource, 'user'), or(sql`${activity.before} ->> 'email' ilike ${pattern}`, sql`${activity.after} ->> 'email' ilike ${pattern}`)),
+  )!;
+}
 
 /** Newest first, keyset-paged on id. */
 export async function listActivity(database: Database, filters: ActivityFilters & { limit: number; beforeId?: number }): Promise<Page<ActivityEntry>> {
@@ -115,6 +151,7 @@ export async function listActivity(database: Database, filters: ActivityFilters 
     filters.resourceId === undefined ? undefined : eq(activity.resourceId, filters.resourceId),
     filters.actorUserId === undefined ? undefined : eq(activity.actorUserId, filters.actorUserId),
     filters.actorKeyId === undefined ? undefined : eq(activity.actorKeyId, filters.actorKeyId),
+    filters.person === undefined ? undefined : aboutPerson(filters.person),
     filters.since === undefined ? undefined : gte(activity.at, filters.since),
     filters.until === undefined ? undefined : lte(activity.at, filters.until),
     filters.beforeId === undefined ? undefined : lt(activity.id, filters.beforeId),

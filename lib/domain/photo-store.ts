@@ -74,6 +74,17 @@ export function photoStores(database: Executor, url: string | null = config().PH
 
 const KEYS_PER_PAGE = 500;
 
+// The driver sends and reads bytea as hex text, turned to and from bytes on the event loop
+// at once: one 5 MB file held it ~50 ms on a quiet machine (400 ms under load), which every
+// other request waited out. In parts of 256 KiB it yields between them.
+const PART_BYTES = 256 * 1024;
+
+const partsOf = (bytes: Uint8Array): Uint8Array[] =>
+  Array.from({ length: Math.max(1, Math.ceil(bytes.byteLength / PART_BYTES)) }, (_, part) => bytes.subarray(part * PART_BYTES, (part + 1) * PART_BYTES));
+
+/** A file's bytes from its parts, in order of `part`. */
+export const joinedParts = (parts: Uint8Array[]): Uint8Array => (parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+
 function databaseStore(database: Executor): PhotoStore {
   return {
     kind: 'database',
@@ -81,15 +92,20 @@ function databaseStore(database: Executor): PhotoStore {
     put: async (storageKey, files) => {
       await recorded(database, async (transaction) => {
         await transaction.delete(photoBlobs).where(eq(photoBlobs.storageKey, storageKey));
-        await transaction.insert(photoBlobs).values(PHOTO_VARIANTS.map((variant) => ({ storageKey, variant, bytes: files[variant].bytes })));
+        for (const variant of PHOTO_VARIANTS) {
+          // One statement a part: each is made into text on its own.
+          for (const [part, bytes] of partsOf(files[variant].bytes).entries())
+            await transaction.insert(photoBlobs).values({ storageKey, variant, part, bytes });
+        }
       });
     },
     get: async (storageKey, variant) => {
-      const [row] = await database
+      const rows = await database
         .select({ bytes: photoBlobs.bytes })
         .from(photoBlobs)
-        .where(and(eq(photoBlobs.storageKey, storageKey), eq(photoBlobs.variant, variant)));
-      return row?.bytes;
+        .where(and(eq(photoBlobs.storageKey, storageKey), eq(photoBlobs.variant, variant)))
+        .orderBy(asc(photoBlobs.part));
+      return rows.length === 0 ? undefined : joinedParts(rows.map((row) => row.bytes));
     },
     remove: async (storageKey) => {
       await recorded(database, (transaction) => transaction.delete(photoBlobs).where(eq(photoBlobs.storageKey, storageKey)));

@@ -14,7 +14,7 @@ import { petPhotos, pets, photoBlobs } from '../db/schema';
 import { recorded } from './activity';
 import type { PhotoImages } from './photo-images';
 import { randomUUID } from 'node:crypto';
-import { photoStores, type PhotoFiles, type PhotoStoreKind, type PhotoStores } from './photo-store';
+import { joinedParts, photoStores, type PhotoFiles, type PhotoStoreKind, type PhotoStores } from './photo-store';
 import { photoUrlSigner } from './photo-urls';
 import { refused, succeeded, type Outcome } from './outcome';
 
@@ -272,6 +272,7 @@ const servedPhoto = (database: Database, withBytes: boolean) => {
       .from(petPhotos)
       .leftJoin(photoBlobs, itsFile)
       .where(live)
+      .orderBy(asc(photoBlobs.part))
       .prepare(name);
   });
 };
@@ -289,8 +290,11 @@ export async function photoToServe(
 ): Promise<ServedPhoto | undefined> {
   const rowId = asRowId(photoId);
   if (rowId === undefined) return undefined;
-  const [row] = await servedPhoto(database, file?.withBytes ?? false).execute({ id: rowId, variant: file?.variant ?? 'original' });
-  return row && { ...row, contentType: row.contentType as PhotoMediaType, bytes: row.bytes ?? null };
+  // A database-kept file comes as a row per part (photo-store.ts).
+  const rows = await servedPhoto(database, file?.withBytes ?? false).execute({ id: rowId, variant: file?.variant ?? 'original' });
+  const [row] = rows;
+  const parts = rows.flatMap((part) => (part.bytes ? [part.bytes] : []));
+  return row && { ...row, contentType: row.contentType as PhotoMediaType, bytes: parts.length > 0 ? joinedParts(parts) : null };
 }
 
 /** The media type a variant is served as. */

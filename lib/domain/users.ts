@@ -13,7 +13,7 @@ import type { Database, Executor } from '../db/client';
 import { afterNotification } from '../db/notify';
 import { apiKeys, removedUsers, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
-import { recorded } from './activity';
+import { recordSessionEvent, recorded } from './activity';
 
 export type User = { id: number; email: string; role: Role; disabled: boolean; mustChangePassword: boolean; lastSignInAt: Date | null; createdAt: Date };
 
@@ -197,11 +197,13 @@ export async function changePassword(
   return true;
 }
 
-/** Ends every session of the user, the calling one included ("Sign out everywhere"). */
-export async function endAllSessions(database: Database, userId: number, at: Date): Promise<number[]> {
-  const outcome = await revoking(database, async (tx) =>
-    succeeded({ stoppedKeyIds: await revokeKeysOfUser(tx, userId, { reason: 'signed-out-everywhere', at, madeKeys: 'none' }) }),
-  );
+/** Ends every session of the user, the calling one included ("Sign out everywhere"), and records it. */
+export async function endAllSessions(database: Database, user: Pick<User, 'id' | 'email'>, at: Date): Promise<number[]> {
+  const outcome = await revoking(database, async (tx) => {
+    const stoppedKeyIds = await revokeKeysOfUser(tx, user.id, { reason: 'signed-out-everywhere', at, madeKeys: 'none' });
+    await recordSessionEvent(tx, { action: 'sign-out-everywhere', email: user.email, userId: user.id });
+    return succeeded({ stoppedKeyIds });
+  });
   return outcome.ok ? outcome.value.stoppedKeyIds : [];
 }
 

@@ -3,8 +3,8 @@
 // one more waits unread, its bytes left in the network's buffers), of which so many are
 // decoded and encoded at once (PHOTO_PROCESSING_SLOTS, each on libvips' threads), and
 // photo files being sent (PHOTO_SERVING_SLOTS, each holding one file's bytes). A request
-// past the slots waits its turn, in order; past as many waiting as the queue takes it is
-// answered 503 at once. So a burst of uploads costs a bounded amount of memory and never
+// past the slots waits its turn, in order; an upload past as many waiting as its queue takes
+// is answered 503 at once. So a burst of uploads costs a bounded amount of memory and never
 // blocks the event loop (docs/ARCHITECTURE.md, "Photos"). Counted per process (lib/process-state.ts).
 import { config } from '../runtime/config';
 import { processState } from '../process-state';
@@ -28,8 +28,10 @@ function boundsOf(work: PhotoWork): { running: number; waiting: number } {
     // Only uploads in their slots process: they wait for one in order, however many.
     case 'processing':
       return { running: settings.PHOTO_PROCESSING_SLOTS, waiting: Infinity };
+    // Those waiting to be sent hold no bytes yet, and each is a request on a connection the
+    // server admitted (its connection cap bounds them): a 503 here would save nothing.
     case 'serving':
-      return { running: settings.PHOTO_SERVING_SLOTS, waiting: settings.PHOTO_SERVING_SLOTS };
+      return { running: settings.PHOTO_SERVING_SLOTS, waiting: Infinity };
   }
 }
 

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { openTestDatabase } from '../support/database';
-import { signInToDashboard, type DashboardSession } from '../support/dashboard-session';
+import { signInToDashboard, signOutOfDashboard, type DashboardSession } from '../support/dashboard-session';
+import { FREE_ATTEMPTS } from '@/lib/domain/sign-in-throttle';
 import type { SeededServer } from '../support/seeded-server';
 import { addKeysOf, addUser, suiteServerWith } from '../support/suite-users';
 
@@ -133,6 +134,102 @@ describe('the activity log', () => {
       (entry: { actor?: { label?: string } }) => entry.actor?.label === server.seed.viewer.toLowerCase(),
     );
     expect(sessions.map((entry: { action: string }) => entry.action)).toEqual(['sign-in', 'sign-in-failed']);
+  });
+
+  type Entry = { action: string; resource: string; resourceId?: string; actor?: { userId?: number; keyId?: number; label?: string }; requestId?: string };
+  const sessionEntriesOf = async (email: string): Promise<Entry[]> =>
+    (await call('GET', `/v1/activity?resource=session&person=${encodeURIComponent(email)}&limit=100`, admin.apiKey)).body;
+
+  it('records a user’s own password change, sign-out and “Sign out everywhere”, each by that person', async () => {
+    const email = uniqueEmail('own');
+    const userId = await addUser(email, PASSWORD, 'viewer');
+    const session = (await signInToDashboard(server.baseUrl, email, PASSWORD))!;
+    const changed = requestId('own-password');
+    const newPassword = 'a second activity password';
+    expect((await call('PUT', '/v1/me/password', session.apiKey, { currentPassword: PASSWORD, newPassword }, changed)).status).toBe(204);
+    expect(await entriesOf(changed)).toEqual([
+      expect.objectContaining({
+        resource: 'user',
+        resourceId: String(userId),
+        action: 'password-change',
+        actor: expect.objectContaining({ userId, label: email }),
+      }),
+    ]);
+
+    const everywhere = requestId('everywhere');
+    expect((await call('DELETE', '/v1/me/sessions', session.apiKey, undefined, everywhere)).status).toBe(204);
+    expect(await entriesOf(everywhere)).toEqual([
+      expect.objectContaining({
+        resource: 'session',
+        resourceId: String(userId),
+        action: 'sign-out-everywhere',
+        actor: expect.objectContaining({ userId, label: email }),
+      }),
+    ]);
+
+    const again = (await signInToDashboard(server.baseUrl, email, newPassword))!;
+    await signOutOfDashboard(server.baseUrl, again);
+    const [signOut] = await sessionEntriesOf(email);
+    expect(signOut).toMatchObject({
+      resource: 'session',
+      resourceId: String(userId),
+      action: 'sign-out',
+      actor: { userId, label: email, keyId: expect.any(Number) },
+    });
+    expect((await sessionEntriesOf(email)).map((entry) => entry.action)).toEqual(['sign-out', 'sign-in', 'sign-out-everywhere', 'sign-in']);
+  });
+
+  it('records an admin’s password reset as a reset, by the admin, without the flag it sets', async () => {
+    const email = uniqueEmail('reset');
+    const userId = await addUser(email, PASSWORD, 'viewer');
+    const reset = requestId('reset');
+    expect((await call('POST', `/v1/users/${userId}/password-reset`, admin.apiKey, undefined, reset)).status).toBe(200);
+    expect(await entriesOf(reset)).toEqual([
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        resource: 'user',
+        resourceId: String(userId),
+        action: 'password-reset',
+        actor: expect.objectContaining({ label: server.seed.admin.toLowerCase() }),
+        requestId: reset,
+      },
+    ]);
+  });
+
+  it('records a sign-in the throttle refused, with the email tried and nothing secret', async () => {
+    const email = uniqueEmail('throttled');
+    for (let attempt = 0; attempt <= FREE_ATTEMPTS; attempt += 1) await signInToDashboard(server.baseUrl, email, `guess number ${attempt}`);
+    const entries = await sessionEntriesOf(email);
+    expect(entries.map((entry) => entry.action)).toEqual(['sign-in-throttled', ...Array(FREE_ATTEMPTS).fill('sign-in-failed')]);
+    expect(entries[0]).toMatchObject({ resource: 'session', actor: { label: email } });
+    expect(JSON.stringify(entries)).not.toContain('guess number');
+  });
+
+  it('filters by person: the changes they made and those made to their account', async () => {
+    const email = uniqueEmail('person');
+    const userId = await addUser(email, PASSWORD, 'viewer');
+    const session = (await signInToDashboard(server.baseUrl, email, PASSWORD))!;
+    await call('POST', `/v1/users/${userId}/password-reset`, admin.apiKey);
+    const part = email.split('@')[0]!.toUpperCase();
+    const about = (await call('GET', `/v1/activity?person=${encodeURIComponent(part)}&limit=100`, admin.apiKey)).body as Entry[];
+    expect(about.map((entry) => `${entry.resource} ${entry.action}`)).toEqual(['user password-reset', 'session sign-in', 'user create']);
+    expect(about[0]!.actor?.label).toBe(server.seed.admin.toLowerCase());
+    expect(session.apiKey).toBeDefined();
+    // Wildcards are taken literally: "%" matches no email here.
+    expect((await call('GET', '/v1/activity?person=%25%25&limit=5', admin.apiKey)).body).toEqual([]);
+  });
+
+  it.each([
+    ['since=yesterday', 'since must be an ISO 8601 date-time'],
+    ['until=2026-02-30T00:00:00Z', 'until must be an ISO 8601 date-time'],
+    ['since=2026-11-02T00:00:00Z&until=2026-11-01T00:00:00Z', 'until must not be before since'],
+    [`person=${'x'.repeat(255)}`, 'person must be at most 254 characters'],
+    ['person=%20', 'person must not be empty'],
+  ])('refuses %s with a 400 that says why', async (query, message) => {
+    const refused = await call('GET', `/v1/activity?${query}`, admin.apiKey);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(message);
   });
 
   it('is for admins only, filters by actor and time, and pages newest first', async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/api';
-import { signInToDashboard } from '../support/dashboard-session';
+import { signInToDashboard, signOutOfDashboard } from '../support/dashboard-session';
 import { ADMIN_URL, createTestDatabase, startServer, type TestServer } from '../support/server';
 
 const ROLES_FILE = path.join(import.meta.dirname, '..', '..', 'deploy', 'database-roles.sql');
@@ -67,10 +67,12 @@ describe.skipIf(inject('database') !== 'postgres')('the activity log and the app
     expect(pet.status).toBe(201);
     expect(await owner`select action from activity where resource = 'pet' and resource_id = ${String(pet.body.id)}`).toEqual([{ action: 'create' }]);
 
-    expect(await signInToDashboard(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)).toBeDefined();
+    const dashboard = await signInToDashboard(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(dashboard).toBeDefined();
     expect(await signInToDashboard(server.baseUrl, ADMIN_EMAIL, 'not the password')).toBeUndefined();
+    await signOutOfDashboard(server.baseUrl, dashboard!);
     const signIns = await owner`select action from activity where resource = 'session' and actor_label = ${ADMIN_EMAIL} order by id`;
-    expect(signIns.map((entry) => entry.action)).toEqual(['sign-in', 'sign-in-failed']);
+    expect(signIns.map((entry) => entry.action)).toEqual(['sign-in', 'sign-in-failed', 'sign-out']);
   });
 
   it('prunes by age at start-up', async () => {
@@ -91,9 +93,10 @@ describe.skipIf(inject('database') !== 'postgres')('the activity log and the app
     ['truncate', 'truncate activity'],
     ['insert a forged entry', "insert into activity (resource, action, actor_label) values ('pet', 'delete', 'someone else')"],
     ['delete with the pruning setting', "select set_config('petstore.pruning', 'on', false); delete from activity"],
+    ['write any other entry through record_session_event()', "select record_session_event('delete', 'someone else', null, null, null)"],
   ])('refuses the app’s role to %s', async (_, statement) => {
     const before = await owner`select count(*)::int as count from activity`;
-    expect(await refusal(app.unsafe(statement))).toMatch(/permission denied|append-only/);
+    expect(await refusal(app.unsafe(statement))).toMatch(/permission denied|append-only|not a session event/);
     expect(await owner`select count(*)::int as count from activity`).toEqual(before);
   });
 

@@ -32,3 +32,16 @@ export async function openPage(baseUrl: string, path: string, cookie: string): P
   const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
+
+/** Signs the session out as the dashboard's Sign out button does (next-auth's sign-out, with its CSRF token). */
+export async function signOutOfDashboard(baseUrl: string, session: DashboardSession): Promise<void> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: session.cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${baseUrl}/api/auth/signout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookie },
+    body: new URLSearchParams({ csrfToken, json: 'true' }),
+    redirect: 'manual',
+  });
+  if (response.status >= 400) throw new Error(`sign-out answered ${response.status}`);
+}

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export const DELETE = apiRoute({ operation: 'endOwnSessions' }, async ({ caller, database }) => {
   const user = await sessionUser(database, caller, 'sign out everywhere');
-  await endAllSessions(database, user.id, now());
+  await endAllSessions(database, user, now());
   return noContent();
 });
 

@@ -1,27 +1,20 @@
 'use client';
-// ExportCsvButton: "Export CSV" of a list (the pets', the orders'): every page
-// of its view, or of a selection. Where the browser can write a file as it goes
-// (showSaveFilePicker), pages stream into it; elsewhere they are gathered into
-// a Blob and downloaded at the end. Progress and a Cancel show in a corner
-// while it runs. What goes into the file is the caller's `write`.
+// ExportCsvButton: "Export CSV" of a list: every page of its current view (or of a
+// selection), in its order. Where the browser can write a file as it goes
+// (showSaveFilePicker), pages stream into it; elsewhere they are gathered into a
+// Blob and downloaded at the end. Progress and a Cancel show in a corner while it runs.
 import { Download, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import { usePetstoreClient } from '@/lib/client/provider';
-import { errorsFromApi } from './form-errors';
-import { formatCount } from './format';
-import { Button } from './ui/button';
-import { Notice } from './ui/notice';
+import { errorsFromApi } from '../form-errors';
+import { formatCount } from '../format';
+import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
+import type { CsvColumns, CsvSink } from './csv-writer';
 
-export type CsvSink = { write: (text: string) => Promise<void> };
-
-/** Writes the file's rows to the sink, page by page; returns how many rows were written. */
-export type CsvWriter = (options: { client: PetstoreClient; sink: CsvSink; signal: AbortSignal; onProgress: (written: number) => void }) => Promise<number>;
-
-/** "pets-2026-11-29-13-05-00.csv": what the file holds and when it was made. */
-function csvFileName(stem: string, at: Date): string {
-  return `${stem}-${at.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.csv`;
-}
+// The CSV writer (csv-stringify) stays out of the list's first load; hovering or focusing the button fetches it early.
+const loadCsv = () => import('./csv-writer');
 
 type ExportState =
   | { phase: 'idle' }
@@ -58,19 +51,22 @@ function blobSink(name: string) {
   };
 }
 
-export function ExportCsvButton({
-  load,
+export function ExportCsvButton<Item>({
+  what,
   fileStem,
-  noun,
+  pages,
+  columns,
   total,
   label = 'Export CSV',
   size,
 }: {
-  /** The writer, loaded on demand: the CSV code (csv-stringify) stays out of the list's first load; hovering or focusing the button fetches it early. */
-  load: () => Promise<CsvWriter>;
+  /** What the rows are, in the plural ("pets"), for the progress and the outcome. */
+  what: string;
+  /** The file's name before its time stamp ("pets-2026-11-29-12-00-00.csv"). */
   fileStem: string;
-  /** What a row is, in the plural ("pets"). */
-  noun: string;
+  /** The items to write, page by page. */
+  pages: (client: PetstoreClient) => AsyncIterable<Item[]>;
+  columns: CsvColumns<Item>;
   total: number | undefined;
   label?: string;
   size?: 'sm' | 'md';
@@ -86,12 +82,13 @@ export function ExportCsvButton({
   }
 
   async function start() {
-    let write;
+    let csv;
     try {
-      write = await load();
+      csv = await loadCsv();
     } catch {
       return setState({ phase: 'failed', message: 'The export could not be loaded. Check the connection and try again.' });
     }
+    const { csvFileName, writeCsv } = csv;
     const name = csvFileName(fileStem, new Date());
     let sink;
     try {
@@ -103,8 +100,9 @@ export function ExportCsvButton({
     running.current = controller;
     setState({ phase: 'running', written: 0 });
     try {
-      const written = await write({
-        client,
+      const written = await writeCsv({
+        pages: pages(client),
+        columns,
         sink,
         signal: controller.signal,
         onProgress: (count) => {
@@ -125,14 +123,7 @@ export function ExportCsvButton({
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size={size}
-        onClick={() => void start()}
-        onPointerEnter={() => void load().catch(() => {})}
-        onFocus={() => void load().catch(() => {})}
-        disabled={state.phase === 'running'}
-      >
+      <Button variant="secondary" size={size} onClick={() => void start()} onPointerEnter={loadCsv} onFocus={loadCsv} disabled={state.phase === 'running'}>
         <Download aria-hidden />
         {state.phase === 'running' ? 'Exporting…' : label}
       </Button>
@@ -141,7 +132,7 @@ export function ExportCsvButton({
         {state.phase === 'running' && (
           <Notice
             tone="info"
-            title={`Exporting ${noun}`}
+            title={`Exporting ${what}`}
             action={
               <Button variant="ghost" size="sm" onClick={cancel}>
                 <X aria-hidden />
@@ -157,18 +148,18 @@ export function ExportCsvButton({
             />
             <span className="tabular-nums">
               {formatCount(state.written)}
-              {total !== undefined && ` of ${formatCount(total)}`} {noun} written
+              {total !== undefined && ` of ${formatCount(total)}`} {what} written
             </span>
           </Notice>
         )}
         {state.phase === 'done' && (
           <Notice tone="success" title="Export finished" onDismiss={() => setState({ phase: 'idle' })}>
-            {formatCount(state.written)} {noun} written to the CSV file.
+            {formatCount(state.written)} {what} written to the CSV file.
           </Notice>
         )}
         {state.phase === 'cancelled' && (
           <Notice tone="info" title="Export cancelled" onDismiss={() => setState({ phase: 'idle' })}>
-            No file was saved ({formatCount(state.written)} {noun} had been read).
+            No file was saved ({formatCount(state.written)} {what} had been read).
           </Notice>
         )}
         {state.phase === 'failed' && (

@@ -9,6 +9,11 @@ export function formatDateTime(iso: string | undefined, fallback = '—'): strin
   return iso ? dateTime.format(new Date(iso)) : fallback;
 }
 
+/** The day alone ("Nov 29, 2026"). */
+export function formatDate(iso: string): string {
+  return date.format(new Date(iso));
+}
+
 /** The date and the time apart, for a table with many date columns (two short lines instead of one long one). */
 export function splitDateTime(iso: string, options: { toTheSecond?: boolean } = {}): { date: string; time: string } {
   const instant = new Date(iso);

@@ -1,7 +1,7 @@
 // API keys from the dashboard: created and shown once, usable at once, revoked after a confirmation.
 import { expect, test } from '@playwright/test';
 import { ApiClientError } from '../lib/client/api-client';
-import { apiClient, STORAGE_STATE } from './support/fixtures';
+import { ADMIN, apiClient, STORAGE_STATE } from './support/fixtures';
 import { inspectPage } from './support/inspect';
 
 test.use({ storageState: STORAGE_STATE });
@@ -44,9 +44,12 @@ test('creates a key, shows it once, and a revoked key is refused', async ({ page
   await inspectPage(page, 'api-key-revoke');
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
   await expect(confirm).toBeHidden();
-  await expect(row.getByRole('button', { name: `Revoke ${name}` })).toBeHidden();
-  // The Revoked column (the 7th) now holds the moment, where it held "—".
-  await expect(row.getByRole('cell').nth(6).locator('time')).toBeVisible();
+  // It leaves the live keys for the section below them, saying when it ended, why and by whom.
+  await expect(page.getByRole('table', { name: 'API keys', exact: true })).not.toContainText(name);
+  const ended = page.getByRole('table', { name: 'Revoked and expired keys' }).getByRole('row').filter({ hasText: name });
+  await expect(ended.getByRole('button')).toHaveCount(0);
+  await expect(ended.getByRole('cell').nth(3).locator('time')).toBeVisible();
+  await expect(ended.getByRole('cell').nth(4)).toHaveText(`Revokedby ${ADMIN.email}`);
   await inspectPage(page, 'api-key-revoked');
 
   const refused = await apiClient(key)

@@ -5,14 +5,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Role } from '../lib/contract/roles';
 import { apiClient, STORAGE_STATE } from './support/fixtures';
-import { signIn } from './support/sign-in';
+import { addUser, signIn } from './support/sign-in';
 
 const PASSWORD = 'a session test password';
 
 async function newUser(role: Role): Promise<{ id: number; email: string }> {
   const email = `session-${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@petstore.test`;
-  const user = await apiClient().createUser({ email, password: PASSWORD, role });
-  return { id: user.id, email };
+  return { id: await addUser(email, PASSWORD, role), email };
 }
 
 async function signedIn(browser: Browser, email: string, password = PASSWORD): Promise<Page> {

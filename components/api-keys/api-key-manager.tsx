@@ -14,7 +14,7 @@ import { Dialog, DialogContent } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { PageHeader } from '../ui/page-header';
 import { TableCard } from '../ui/table';
-import { API_KEY_COLUMNS, ApiKeyTable } from './api-key-table';
+import { API_KEY_COLUMNS, ApiKeyTables } from './api-key-table';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewKeyReveal } from './new-key-reveal';
 
@@ -71,7 +71,7 @@ export function ApiKeyManager() {
           </EmptyState>
         </TableCard>
       ) : (
-        <ApiKeyTable apiKeys={apiKeys.data} />
+        <ApiKeyTables apiKeys={apiKeys.data} />
       )}
     </>
   );

@@ -28,6 +28,9 @@ import { parseSearch, PetSearch } from '../pets/pet-search';
 import { StatusTabs, type StatusTab } from '../status-tabs';
 import { parseRecordId } from '../record-id';
 import { ReadOnlyNote, RoleGate } from '../role-gate';
+import { useSelection } from '../selection/use-selection';
+import { ExportOrdersButton } from './export-orders-button';
+import { useOrderBulkRun } from './use-order-bulk-run';
 
 type OrderFilters = { status: OrderStatus | undefined; petName: string | undefined; petId: string | undefined; sort: OrderSort | undefined };
 
@@ -35,6 +38,8 @@ const PATH = '/orders';
 
 const loadPlaceOrderDialog = () => import('./place-order-dialog');
 const PlaceOrderDialog = dynamic(loadPlaceOrderDialog, { ssr: false });
+// So is the selection's bar (its dialogs, Radix): it shows once an order is selected.
+const OrderBulkActions = dynamic(() => import('./order-bulk-actions').then((module) => module.OrderBulkActions), { ssr: false });
 
 const SORT_LABELS: Record<OrderSort, string> = {
   id: 'Oldest first',
@@ -74,6 +79,10 @@ export function OrderCatalogue() {
   const filtered = (filters: Partial<OrderFilters>) => listHref(PATH, withFilters(state, { ...state.filters, ...filters }));
   const [isPlacing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<Order>();
+  // What Export CSV and "every order matching" read: the view's filters and order.
+  const view = { status, petName, petId: petIdNumber, sort };
+  const selection = useSelection<Order>(JSON.stringify({ status, petName, petId }));
+  const bulkRun = useOrderBulkRun(selection, view);
 
   return (
     <>
@@ -85,12 +94,15 @@ export function OrderCatalogue() {
           </>
         }
         action={
-          <RoleGate operation="placeOrder">
-            <Button onClick={() => setPlacing(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
-              <ShoppingBag aria-hidden />
-              Place order
-            </Button>
-          </RoleGate>
+          <div className="flex flex-wrap gap-2">
+            <ExportOrdersButton params={view} total={total} />
+            <RoleGate operation="placeOrder">
+              <Button onClick={() => setPlacing(true)} onPointerEnter={loadPlaceOrderDialog} onFocus={loadPlaceOrderDialog}>
+                <ShoppingBag aria-hidden />
+                Place order
+              </Button>
+            </RoleGate>
+          </div>
         }
       />
       <ReadOnlyNote operation="placeOrder" what="orders" />
@@ -130,6 +142,9 @@ export function OrderCatalogue() {
         <PetIdFilter petId={petId} rejected={rejectedPetId} onFilter={(value) => showList(filtered({ petId: value }))} />
       </div>
       <StatusTabs tabs={TABS} current={status} counts={counts.data} hrefFor={(next) => filtered({ status: next })} noun={['order', 'orders']} />
+      {(!selection.isEmpty || bulkRun.state.phase !== 'idle') && (
+        <OrderBulkActions selection={selection} page={orders.data?.items ?? []} total={total} run={bulkRun} params={view} />
+      )}
       {orders.isPending ? (
         <TableSkeleton columns={ORDER_COLUMNS} rows={Math.min(state.limit, 20)} label="Orders (loading)" />
       ) : orders.isError && !orders.data ? (
@@ -164,6 +179,7 @@ export function OrderCatalogue() {
             orders={orders.data.items}
             isUpdating={orders.isPlaceholderData}
             sorting={{ sort, hrefForSort: (next) => filtered({ sort: next === 'id' ? undefined : next }) }}
+            selecting={{ selection, isLocked: bulkRun.isBusy }}
           />
         </>
       )}

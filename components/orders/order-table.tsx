@@ -2,12 +2,15 @@
 // OrderTable: one page of orders; the order id links to the order, the pet (by
 // name) to the pet. The page's pet names come in one batch read; until they
 // do, a neutral placeholder stands in (never a made-up name). On a pet's page
-// the pet column is left out; on the orders list the Order and Placed headers sort.
+// the pet column is left out; on the orders list the Order and Placed headers sort,
+// and a checkbox per row and one for the page select orders for bulk work.
 import { usePetsById } from '@/lib/client/hooks';
 import type { Order, OrderSort } from '@/lib/contract/orders';
 import type { Pet } from '@/lib/contract/pets';
 import { formatDateTime, splitDateTime } from '../format';
 import { IntentLink } from '../intent-link';
+import { SelectCheckbox } from '../selection/select-checkbox';
+import type { Selection } from '../selection/use-selection';
 import { SortableTh } from '../sortable-th';
 import { Table, TableCard, TableHead, Td, Th, Tr } from '../ui/table';
 import { OrderStatusBadge } from './order-status-badge';
@@ -26,6 +29,9 @@ export const PET_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column.title !
 
 type Sorting = { sort: OrderSort; hrefForSort: (sort: OrderSort) => string };
 
+/** The list's selection, and whether a bulk run holds it still. */
+type Selecting = { selection: Selection<Order>; isLocked: boolean };
+
 const link =
   'rounded underline decoration-zinc-300 underline-offset-4 hover:text-indigo-700 hover:decoration-current dark:decoration-zinc-600 dark:hover:text-indigo-300';
 
@@ -33,12 +39,14 @@ export function OrderTable({
   orders,
   isUpdating,
   sorting,
+  selecting,
   withPet = true,
   label = 'Orders',
 }: {
   orders: Order[];
   isUpdating: boolean;
   sorting?: Sorting;
+  selecting?: Selecting;
   withPet?: boolean;
   label?: string;
 }) {
@@ -46,12 +54,26 @@ export function OrderTable({
   return (
     <TableCard className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <Table aria-label={label} aria-busy={isUpdating}>
-        {sorting ? <SortingHead sorting={sorting} /> : <TableHead columns={withPet ? ORDER_COLUMNS : PET_ORDER_COLUMNS} />}
+        {sorting ? (
+          <SortingHead sorting={sorting} selecting={selecting} orders={orders} />
+        ) : (
+          <TableHead columns={withPet ? ORDER_COLUMNS : PET_ORDER_COLUMNS} />
+        )}
         <tbody>
           {orders.map((order) => {
             const placed = splitDateTime(order.createdAt);
             return (
-              <Tr key={order.id}>
+              <Tr key={order.id} className={selecting?.selection.has(order.id) ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : undefined}>
+                {selecting && (
+                  <Td className="w-px pr-0">
+                    <SelectCheckbox
+                      label={`Select order ${order.id}`}
+                      checked={selecting.selection.has(order.id)}
+                      disabled={selecting.isLocked}
+                      onChange={() => selecting.selection.toggle(order, orders)}
+                    />
+                  </Td>
+                )}
                 <Td className="font-medium">
                   <IntentLink href={`/orders/${order.id}`} className={link}>
                     Order {order.id}
@@ -85,14 +107,26 @@ export function OrderTable({
   );
 }
 
-/** The orders list's header: Order and Placed sort (by id, by date placed). */
-function SortingHead({ sorting }: { sorting: Sorting }) {
+/** The orders list's header: the page's checkbox; Order and Placed sort (by id, by date placed). */
+function SortingHead({ sorting, selecting, orders }: { sorting: Sorting; selecting: Selecting | undefined; orders: Order[] }) {
+  const selectedOnPage = selecting ? orders.filter((order) => selecting.selection.has(order.id)).length : 0;
   return (
     <thead
       role="rowgroup"
       className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
     >
       <tr role="row">
+        {selecting && (
+          <Th className="w-px pr-0" data-stacked-title="Select this page">
+            <SelectCheckbox
+              label={`Select all ${orders.length} orders on this page`}
+              checked={selectedOnPage === orders.length}
+              isMixed={selectedOnPage > 0 && selectedOnPage < orders.length}
+              disabled={selecting.isLocked}
+              onChange={(isSelected) => selecting.selection.setPage(orders, isSelected)}
+            />
+          </Th>
+        )}
         <SortableTh title="Order" sortKey="id" {...sorting} />
         <Th>Pet</Th>
         <Th className="text-right">Quantity</Th>

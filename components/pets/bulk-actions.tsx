@@ -6,15 +6,15 @@
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
 import { Tag, Trash2, X } from 'lucide-react';
-import { IntentLink } from '../intent-link';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
-import type { BulkAction, BulkRefusal } from '@/lib/client/bulk-change';
+import type { BulkAction } from '@/lib/client/bulk-change';
 import { useCategories } from '@/lib/client/hooks';
 import type { Pet, PetWithIncluded } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
+import { BAR, counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
 import { Field, Select } from '../ui/field';
@@ -26,13 +26,8 @@ import { PET_STATUS_LABELS } from './status-badge';
 import type { BulkRunState, useBulkRun } from './use-bulk-run';
 import type { PetSelection } from './use-pet-selection';
 
-const pets = (count: number) => `${formatCount(count)} ${count === 1 ? 'pet' : 'pets'}`;
-
-// What a mail client shows as links in its selection bar.
-const TEXT_BUTTON = 'rounded font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950 dark:text-indigo-200 dark:hover:text-white';
-
-const BAR =
-  'mb-4 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-50';
+const PET_NOUN: Noun = ['pet', 'pets'];
+const pets = (count: number) => counted(count, PET_NOUN);
 
 export function BulkActions({
   selection,
@@ -54,16 +49,18 @@ export function BulkActions({
       {state.phase === 'gathering' || state.phase === 'running' ? (
         <BulkProgressBar state={state} onCancel={run.cancel} />
       ) : (
-        !selection.isEmpty && <SelectionBar selection={selection} page={page} total={total} onStart={run.start} exportPages={exportPages} />
+        !selection.isEmpty && <PetSelectionBar selection={selection} page={page} total={total} onStart={run.start} exportPages={exportPages} />
       )}
       {/* Always in the page, so that the summary put into it is announced. */}
       <div aria-live="polite">{state.phase === 'done' && <BulkSummary state={state} onDismiss={run.dismiss} />}</div>
-      {state.phase === 'done' && state.result.refused.length > 0 && <RefusedPets refused={state.result.refused} />}
+      {state.phase === 'done' && state.result.refused.length > 0 && (
+        <RefusedList noun={PET_NOUN} refused={state.result.refused.map(({ pet, error }) => ({ id: pet.id, name: pet.name, href: `/pets/${pet.id}`, error }))} />
+      )}
     </>
   );
 }
 
-function SelectionBar({
+function PetSelectionBar({
   selection,
   page,
   total,
@@ -77,33 +74,16 @@ function SelectionBar({
   exportPages: (client: PetstoreClient) => AsyncIterable<PetWithIncluded[]>;
 }) {
   const count = selection.count(total);
-  const isPageSelected = page.length > 0 && page.every((pet) => selection.has(pet.id));
-  const offersAllMatching = !selection.allMatching && isPageSelected && total !== undefined && total > selection.pets.size;
   return (
-    <section aria-label="Selected pets" className={`${BAR} flex flex-wrap items-center gap-x-3 gap-y-2`}>
-      <p className="font-medium tabular-nums">
-        {/* The whole selection first, whichever page is shown: it may span many. */}
-        {selection.allMatching ? `All ${pets(count)} matching are selected.` : `${pets(count)} selected`}
-        {!selection.allMatching && (isPageSelected && count > page.length ? `, all ${formatCount(page.length)} on this page.` : '.')}
-      </p>
-      {offersAllMatching && (
-        <button type="button" className={TEXT_BUTTON} onClick={selection.selectAllMatching}>
-          Select all {pets(total)} matching
-        </button>
-      )}
-      <button type="button" className={TEXT_BUTTON} onClick={selection.clear}>
-        Clear selection
-      </button>
-      <div className="flex flex-wrap gap-2 sm:ml-auto">
-        <RoleGate operation="bulkUpdatePets">
-          <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
-          <ChangeCategoryDialog count={count} onConfirm={(categoryId, categoryName) => onStart({ kind: 'category', categoryId, categoryName })} />
-          <TagDialog count={count} onConfirm={(change, tag) => onStart({ kind: 'tag', change, tag })} />
-          <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
-        </RoleGate>
-        <ExportPetsButton size="sm" label="Export selected" pages={exportPages} total={count} />
-      </div>
-    </section>
+    <SelectionBar selection={selection} page={page} total={total} noun={PET_NOUN}>
+      <RoleGate operation="bulkUpdatePets">
+        <ChangeStatusDialog count={count} onConfirm={(status) => onStart({ kind: 'status', status })} />
+        <ChangeCategoryDialog count={count} onConfirm={(categoryId, categoryName) => onStart({ kind: 'category', categoryId, categoryName })} />
+        <TagDialog count={count} onConfirm={(change, tag) => onStart({ kind: 'tag', change, tag })} />
+        <DeleteDialog count={count} onConfirm={() => onStart({ kind: 'delete' })} />
+      </RoleGate>
+      <ExportPetsButton size="sm" label="Export selected" pages={exportPages} total={count} />
+    </SelectionBar>
   );
 }
 
@@ -358,28 +338,5 @@ function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phas
     <Notice tone={result.refused.length > 0 ? 'warning' : 'success'} className="mb-4" title={counts} onDismiss={onDismiss}>
       {detail}
     </Notice>
-  );
-}
-
-function RefusedPets({ refused }: { refused: BulkRefusal[] }) {
-  return (
-    <section aria-labelledby="refused-pets" className="mb-4 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 id="refused-pets" className="border-b border-zinc-200 px-4 py-2.5 text-sm font-medium dark:border-zinc-800">
-        Refused: {pets(refused.length)}, unchanged
-      </h2>
-      {/* Scrolls when long; focusable, so the keyboard can scroll it too. */}
-      <div tabIndex={0} role="region" aria-label="Refused pets" className="max-h-72 overflow-y-auto">
-        <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
-          {refused.map(({ pet, error }) => (
-            <li key={pet.id} className="px-4 py-2 [overflow-wrap:anywhere]">
-              <IntentLink href={`/pets/${pet.id}`} className="font-medium underline underline-offset-2 hover:text-indigo-700 dark:hover:text-indigo-300">
-                {pet.name}
-              </IntentLink>
-              <span className="text-zinc-600 dark:text-zinc-400">: {plainMessage(error)}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
   );
 }

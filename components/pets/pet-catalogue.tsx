@@ -9,7 +9,8 @@ import { IntentLink } from '@/components/intent-link';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useCategories, usePetCounts, usePets, type SavedPet } from '@/lib/client/hooks';
-import { idPages, viewPages } from '@/lib/client/pet-pages';
+import { idPages, lastPageCursors, viewPages } from '@/lib/client/pet-pages';
+import { usePetstoreClient } from '@/lib/client/provider';
 import type { PetCounts, PetSort } from '@/lib/contract/pets';
 import { tagKey } from '@/lib/contract/tag-values';
 import { plainMessage } from '../form-errors';
@@ -71,6 +72,7 @@ export function PetCatalogue() {
   const hrefForTag = (tag: string) => hrefForTags(tags.some((each) => tagKey(each) === tagKey(tag)) ? tags : [...tags, tag]);
   const selection = usePetSelection(JSON.stringify({ ...countParams(filters), status: filters.status }), filters.status, tags);
   const bulkRun = useBulkRun(selection, view);
+  const client = usePetstoreClient();
 
   return (
     <>
@@ -218,7 +220,14 @@ export function PetCatalogue() {
         </>
       )}
       {pets.isError && pets.data && <LoadError what="this page" error={pets.error} onRetry={() => void pets.refetch()} isRetrying={pets.isFetching} />}
-      <Pager pathname={PATH} state={state} nextCursor={pets.isPlaceholderData ? undefined : pets.data?.nextCursor} noun="Pets" total={total} />
+      <Pager
+        pathname={PATH}
+        state={state}
+        nextCursor={pets.isPlaceholderData ? undefined : pets.data?.nextCursor}
+        noun="Pets"
+        total={total}
+        lastPageCursors={(signal) => lastPageCursors(client, view, state.limit, signal)}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // its page, each of its tags to the list narrowed to that tag too. The name and id headers sort the list
 // (links, so the order is in the URL), with aria-sort. A checkbox per row and
 // one for the page select pets for bulk work.
-import { useLayoutEffect, useRef } from 'react';
+import { SelectCheckbox } from '../selection/select-checkbox';
 import type { PetSort, PetWithIncluded } from '@/lib/contract/pets';
 import { useCategoryName } from '../categories/category-names';
 import { IntentLink } from '../intent-link';
@@ -44,7 +44,7 @@ export function PetTable({
         >
           <tr role="row">
             <Th className="w-px pr-0" data-stacked-title="Select this page">
-              <Checkbox
+              <SelectCheckbox
                 label={`Select all ${pets.length} pets on this page`}
                 checked={selectedOnPage === pets.length}
                 isMixed={selectedOnPage > 0 && selectedOnPage < pets.length}
@@ -63,7 +63,7 @@ export function PetTable({
           {pets.map((pet) => (
             <Tr key={pet.id} className={selection.has(pet.id) ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : undefined}>
               <Td className="w-px pr-0">
-                <Checkbox
+                <SelectCheckbox
                   label={`Select ${pet.name}`}
                   checked={selection.has(pet.id)}
                   disabled={isSelectionLocked}
@@ -107,35 +107,4 @@ function CoverThumbnail({ pet }: { pet: PetWithIncluded }) {
   if (!pet.cover) return <span aria-hidden className={`${box} flex items-center justify-center text-zinc-400 dark:text-zinc-500`} />;
   // eslint-disable-next-line @next/next/no-img-element -- a signed URL the API serves as it is; Next's optimiser would fetch it again
   return <img src={pet.cover.thumb} alt={`${pet.name}, cover photo`} width={40} height={40} loading="lazy" decoding="async" className={box} />;
-}
-
-/** A checkbox with a label for screen readers; `isMixed` when some of a group are selected. */
-function Checkbox({
-  label,
-  checked,
-  isMixed = false,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  isMixed?: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    if (input.current) input.current.indeterminate = isMixed;
-  }, [isMixed]);
-  return (
-    <input
-      ref={input}
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.checked)}
-      className="size-4 cursor-pointer align-middle accent-indigo-600 disabled:cursor-not-allowed dark:accent-indigo-400"
-    />
-  );
 }

@@ -1,6 +1,6 @@
 'use client';
-// ReplaceTemporaryPassword: what a user whose password an admin reset sees on
-// every page until they choose their own (their session may only read until
+// ReplaceTemporaryPassword: what a user whose password an admin set (a reset,
+// or the first one of a user an admin added) sees on every page until they choose their own (their session may only read until
 // then). Once changed, their sessions end and they are signed in afresh with
 // the new password, with their role's rights.
 import { signIn } from 'next-auth/react';
@@ -20,7 +20,7 @@ export function ReplaceTemporaryPassword({ email }: { email: string }) {
     <>
       <PageHeader title="Choose your password" description={`Signed in as ${email} with a temporary password.`} />
       <div className="max-w-md space-y-4">
-        <Notice tone="warning" title="Your password was reset by an admin">
+        <Notice tone="warning" title="Your password was set by an admin">
           Choose a password of your own to continue: the temporary one is the current password.
         </Notice>
         <div className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -3,7 +3,10 @@
 // state and what an admin may do to each (user-actions.tsx), and adding someone
 // (as `npm run user -- create` does), checked by the contract's NewUser schema.
 // A search box narrows the list to the emails that contain what is typed (first
-// filled from `?search=`: the Activity page links an account's entries here).
+// filled from `?search=`: the Activity page links an account's entries here). A
+// table on a desk: emails wrap, the date added goes under the email and the
+// four actions two by two, so the columns fit a 1280 px window (the card
+// stacks them when they do not).
 import { UserPlus } from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
@@ -12,7 +15,8 @@ import { useMe } from '@/lib/client/provider';
 import { ROLES } from '@/lib/contract/roles';
 import { MIN_PASSWORD_LENGTH, NewUser, type User } from '@/lib/contract/users';
 import { sentence } from '../form-errors';
-import { formatDateTime } from '../format';
+import { DateTimeCell } from '../date-time-cell';
+import { formatDate } from '../format';
 import { LoadError } from '../load-error';
 import { TableSkeleton } from '../table-skeleton';
 import { Badge } from '../ui/badge';
@@ -27,7 +31,7 @@ const USER_COLUMNS = [
   { title: 'Email' },
   { title: 'Role' },
   { title: 'State' },
-  { title: 'Added' },
+  { title: 'Last sign-in' },
   { title: 'Actions', isTitleHidden: true, className: 'text-right' },
 ];
 
@@ -47,7 +51,7 @@ export function UserManager() {
       ) : users.isError ? (
         <LoadError what="users" error={users.error} onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
       ) : (
-        <TableCard>
+        <TableCard className="[&_td]:px-3 [&_th]:px-3">
           <Table aria-label="Users">
             <TableHead columns={USER_COLUMNS} />
             <tbody>
@@ -68,9 +72,13 @@ function UserRow({ user }: { user: User }) {
   const isMe = user.email === me.email;
   return (
     <Tr>
-      <Td className="font-medium">
-        {user.email}
-        {isMe && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">(you)</span>}
+      <Td wraps>
+        {/* One block: a stacked row's cell is a grid of its label and one value. */}
+        <div className="min-w-0 [overflow-wrap:anywhere]">
+          <span className="font-medium">{user.email}</span>
+          {isMe && <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(you)</span>}
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">Added {formatDate(user.createdAt)}</span>
+        </div>
       </Td>
       <Td>
         <Badge tone={user.role === 'admin' ? 'violet' : user.role === 'editor' ? 'blue' : 'zinc'}>{user.role}</Badge>
@@ -84,12 +92,14 @@ function UserRow({ user }: { user: User }) {
           <Badge tone="green">active</Badge>
         )}
       </Td>
-      <Td className="text-zinc-600 dark:text-zinc-400">{formatDateTime(user.createdAt)}</Td>
-      <Td className="text-right">
+      <Td className="text-zinc-600 dark:text-zinc-400">
+        <DateTimeCell iso={user.lastSignInAt} fallback="Never" />
+      </Td>
+      <Td className="text-right whitespace-normal!">
         {isMe ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">Another admin changes your account</span>
         ) : (
-          <div className="flex flex-wrap justify-end gap-1">
+          <div className="ml-auto grid w-max grid-cols-[repeat(2,max-content)] justify-items-end gap-1">
             <ChangeRoleButton user={user} />
             <ResetPasswordButton user={user} />
             <DisableUserButton user={user} />
@@ -127,7 +137,7 @@ function AddUserForm() {
       <h3 className="font-semibold">Add a user</h3>
       {added && (
         <Notice tone="success" title={`${added.email} can now sign in`}>
-          Give them their password by a safe channel; they can change it here.
+          Give them their password by a safe channel: they choose their own at their first sign-in.
         </Notice>
       )}
       {form.refusal && (
@@ -139,7 +149,12 @@ function AddUserForm() {
         <Field id="user-email" label="Email" error={emailError}>
           <Input {...describedBy('user-email', emailError)} name="email" type="email" autoComplete="off" isInvalid={Boolean(emailError)} />
         </Field>
-        <Field id="user-password" label="First password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={passwordError}>
+        <Field
+          id="user-password"
+          label="First password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. They replace it at their first sign-in.`}
+          error={passwordError}
+        >
           <Input
             {...describedBy('user-password', passwordError, true)}
             name="password"

@@ -12,7 +12,7 @@ import { config } from '../runtime/config';
 import { db } from '../db/client';
 import { log } from '../runtime/log';
 import { admitSignInAttempt, forgetSignInFailures } from '../domain/sign-in-throttle';
-import { normaliseEmail, verifyCredentials } from '../domain/users';
+import { normaliseEmail, noteSignIn, verifyCredentials } from '../domain/users';
 import { recordSessionEvent, recordSignIn } from '../domain/activity';
 import { authSecret } from './secret';
 import { SIGN_IN_PATH, safeReturnPath } from './sign-in-path';
@@ -86,8 +86,11 @@ export function authOptions(): AuthOptions {
         // scopes are the role's (a temporary password reads only, until it is replaced).
         if (user) {
           if (!/^[1-9]\d{0,15}$/.test(user.id)) throw new Error('A sign-in without a user of this app.');
+          const database = await db();
+          // Either way in (password or provider), this is the user's last sign-in.
+          await noteSignIn(database, Number(user.id), now());
           // Its expiry by the database's clock, as every instance checks it.
-          const { apiKey, secret } = await createApiKey(await db(), {
+          const { apiKey, secret } = await createApiKey(database, {
             name: `Dashboard session of ${user.email}`,
             scopes: scopesFor(user.mustChangePassword ? 'read' : ROLE_SCOPE[user.role]),
             lifetimeSeconds: SESSION_SECONDS,

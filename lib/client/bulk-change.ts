@@ -23,7 +23,7 @@ function patchOf(action: Exclude<BulkAction, { kind: 'delete' }>): PetUpdate {
   return action.change === 'add' ? { addTags: [action.tag] } : { removeTags: [action.tag] };
 }
 
-export type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
+type BulkRefusal = { pet: Pick<Pet, 'id' | 'name'>; error: ApiClientError };
 
 export type BulkProgress = { done: number; changed: number; alreadySo: number; refused: number };
 

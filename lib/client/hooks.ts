@@ -18,6 +18,7 @@ import {
   type CountPetsParams,
 } from './api-client';
 import { runBulkChange, type BulkAction, type BulkPet, type BulkProgress } from './bulk-change';
+import { moveOrders } from './order-moves';
 import { usePetstoreClient } from './provider';
 
 export const queryKeys = {
@@ -257,6 +258,23 @@ function useOrderMutation<Variables>(mutate: (variables: Variables) => Promise<O
         queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
       ]);
     },
+  });
+}
+
+/**
+ * Many orders moved to one status (lib/client/order-moves.ts). The orders, their
+ * pets and the lists are refreshed once, at the end.
+ */
+export function useMoveOrders() {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (run: Parameters<typeof moveOrders>[1]) => moveOrders(client, run),
+    onSettled: (result) =>
+      // After a 401 the lists are left as they are: refetching them would leave the page before its summary is read.
+      result?.stoppedBy instanceof ApiClientError && result.stoppedBy.status === 401
+        ? undefined
+        : Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders() }), refreshPets(queryClient)]),
   });
 }
 

@@ -13,6 +13,19 @@ const GRANTABLE_SCOPES = ['read', 'write'] as const;
 export const API_KEY_MAKERS = ['user', 'cli', 'bootstrap', 'config'] as const;
 export type ApiKeyMaker = (typeof API_KEY_MAKERS)[number];
 
+/** Why a key stopped before its time: revoked by hand, or with its user's session, password, role, state or account. */
+const API_KEY_REVOKE_REASONS = [
+  'revoked',
+  'signed-out',
+  'signed-out-everywhere',
+  'password-changed',
+  'password-reset',
+  'role-changed',
+  'disabled',
+  'deleted',
+] as const;
+export type ApiKeyRevokeReason = (typeof API_KEY_REVOKE_REASONS)[number];
+
 export const ApiKeyScope = z.enum(API_KEY_SCOPES).meta({ id: 'ApiKeyScope' });
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
@@ -31,6 +44,14 @@ export const ApiKey = z
     expiresAt: z.iso.datetime().optional().meta({ description: 'Absent when the key never expires.' }),
     lastUsedAt: z.iso.datetime().optional().meta({ description: 'Refreshed at most once a minute; absent if never used.' }),
     revokedAt: z.iso.datetime().optional(),
+    revokedReason: z.enum(API_KEY_REVOKE_REASONS).optional().meta({
+      description:
+        'Experimental. Why it was revoked: by hand (`revoked`), or with its user (`role-changed`: beyond the new role; `disabled`, `deleted`; `password-reset`, `password-changed`, `signed-out…` for sessions).',
+    }),
+    revokedBy: z.string().optional().meta({
+      description:
+        'Experimental. Who revoked it (the email of the user, or the name of the key, as the activity log has it); absent when the log no longer says.',
+    }),
     madeBy: z
       .object({
         kind: z.enum(API_KEY_MAKERS),

@@ -8,9 +8,12 @@ import { cursorParam } from './params';
 
 export type SortCursor<Sort extends string> = { sort: Sort; id: number; key?: string };
 
+/** The cursor after this item; the same in the server and the browser (the dashboard's jump to the last page makes them too). */
 export function encodeSortCursor(cursor: SortCursor<string>): string {
   const key = cursor.key === undefined ? '' : `:${cursor.key}`;
-  return Buffer.from(`${cursor.sort}:${cursor.id}${key}`).toString('base64url');
+  let binary = '';
+  for (const byte of new TextEncoder().encode(`${cursor.sort}:${cursor.id}${key}`)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 /**

@@ -23,7 +23,10 @@ export const User = z
     email: z.string(),
     role: Role,
     disabled: z.boolean().meta({ description: 'A disabled user cannot sign in; their keys were revoked.' }),
-    mustChangePassword: z.boolean().meta({ description: 'True after a password reset, until the user sets one of their own.' }),
+    mustChangePassword: z
+      .boolean()
+      .meta({ description: 'True after a password reset, or for a user an admin created with a password, until the user sets one of their own.' }),
+    lastSignInAt: z.iso.datetime().nullable().meta({ description: 'The last successful sign-in (password or single sign-on); null before the first.' }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'User' });
@@ -48,7 +51,7 @@ export const NewUser = z
         .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).max(254, { error: 'must be at most 254 characters' }))
         // The document shows what the address must be (the pipe's input side alone would say "a string").
         .meta({ format: 'email', maxLength: 254, pattern: EMAIL_PATTERN.source, description: 'Trimmed and lower-cased.' }),
-      password: Password.meta({ description: 'The first password; the user can change it from the dashboard.' }),
+      password: Password.meta({ description: 'The first password, chosen by the admin: the user must replace it at their first sign-in.' }),
       role: Role.optional().meta({ description: 'Absent: viewer.' }),
     },
     closed,

@@ -200,10 +200,12 @@ export const users = pgTable('users', {
   role: userRole('role').notNull().default('viewer'),
   // A disabled user cannot sign in, and their keys were revoked when it happened.
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
-  // Set when an admin resets the password: the temporary one must be replaced at sign-in.
+  // Set when an admin resets the password or sets the first one: it must be replaced at sign-in.
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   // A password admin made with the CLI who may sign in with a password when PASSWORD_SIGN_IN=off.
   breakGlass: boolean('break_glass').notNull().default(false),
+  // The last successful sign-in (password or single sign-on); null until the first. Not in the activity log, which has the sign-in itself.
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 

@@ -4,15 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { and, arrayContained, count, desc, eq, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { forgetCachedKey, KEY_LEASE_MS, REVOCATION_CHANNEL } from './api-key-cache';
 import { hashKey, type Scope } from './api-key-check';
-import { API_KEY_SCOPES, scopesFor, type ApiKey, type ApiKeyMaker } from '../contract/api-keys';
+import { API_KEY_SCOPES, scopesFor, type ApiKey, type ApiKeyMaker, type ApiKeyRevokeReason } from '../contract/api-keys';
 import type { Database, Executor } from '../db/client';
 import { afterNotification } from '../db/notify';
-import { apiKeys, users } from '../db/schema';
+import { activity, apiKeys, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recorded } from './activity';
 
 /** Why a key was revoked: an ended dashboard session tells its user (lib/auth/session.ts). */
-export type RevokeReason = 'revoked' | 'signed-out' | 'signed-out-everywhere' | 'password-changed' | 'password-reset' | 'role-changed' | 'disabled' | 'deleted';
+export type RevokeReason = ApiKeyRevokeReason;
 
 // admin: managing API keys (/v1/api-keys); held by dashboard session keys and the bootstrap key.
 const SCOPES = API_KEY_SCOPES;
@@ -31,12 +31,13 @@ const summaryColumns = {
   createdAt: apiKeys.createdAt,
   expiresAt: apiKeys.expiresAt,
   revokedAt: apiKeys.revokedAt,
+  revokedReason: apiKeys.revokedReason,
   lastUsedAt: apiKeys.lastUsedAt,
   madeBy: apiKeys.madeBy,
   userId: apiKeys.userId,
 };
 
-type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns> & { makerEmail?: string | null };
+type ApiKeySummary = Pick<typeof apiKeys.$inferSelect, keyof typeof summaryColumns> & { makerEmail?: string | null; revokedBy?: string | null };
 
 /** `lifetimeSeconds`: the key expires that long after it is made, by the database's clock (a session's). */
 type NewKey = {
@@ -122,16 +123,25 @@ export function toApiKey(summary: ApiKeySummary): ApiKey {
   if (summary.expiresAt) apiKey.expiresAt = summary.expiresAt.toISOString();
   if (summary.lastUsedAt) apiKey.lastUsedAt = summary.lastUsedAt.toISOString();
   if (summary.revokedAt) apiKey.revokedAt = summary.revokedAt.toISOString();
+  if (summary.revokedReason) apiKey.revokedReason = summary.revokedReason as ApiKeyRevokeReason;
+  if (summary.revokedBy) apiKey.revokedBy = summary.revokedBy;
   apiKey.madeBy = { kind: summary.madeBy };
   if (summary.userId !== null) apiKey.madeBy.userId = summary.userId;
   if (summary.makerEmail) apiKey.madeBy.email = summary.makerEmail;
   return apiKey;
 }
 
+// Who revoked a key: the actor of its activity entry that set revoked_at (the
+// log's index on resource and id finds it); null while it is live, or once pruned.
+const revokedByColumn = sql<string | null>`CASE WHEN ${apiKeys.revokedAt} IS NOT NULL THEN (
+  SELECT ${activity.actorLabel} FROM ${activity}
+  WHERE ${activity.resource} = 'api_key' AND ${activity.resourceId} = ${apiKeys.id}::text AND ${activity.after} ->> 'revoked_at' IS NOT NULL
+  ORDER BY ${activity.id} DESC LIMIT 1) END`;
+
 /** The keys made by hand (never the keys of dashboard sessions), newest first: every one, or those of `userId`. */
 export async function listApiKeys(database: Database, options: { userId?: number } = {}): Promise<ApiKeySummary[]> {
   return database
-    .select({ ...summaryColumns, makerEmail: users.email })
+    .select({ ...summaryColumns, makerEmail: users.email, revokedBy: revokedByColumn })
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.isSession, false), options.userId === undefined ? undefined : eq(apiKeys.userId, options.userId)))

@@ -15,7 +15,7 @@ import { apiKeys, removedUsers, users } from '../db/schema';
 import { refused, succeeded, type Outcome } from './outcome';
 import { recordSessionEvent, recorded } from './activity';
 
-export type User = { id: number; email: string; role: Role; disabled: boolean; mustChangePassword: boolean; createdAt: Date };
+export type User = { id: number; email: string; role: Role; disabled: boolean; mustChangePassword: boolean; lastSignInAt: Date | null; createdAt: Date };
 
 const userColumns = {
   id: users.id,
@@ -23,10 +23,11 @@ const userColumns = {
   role: users.role,
   disabledAt: users.disabledAt,
   mustChangePassword: users.mustChangePassword,
+  lastSignInAt: users.lastSignInAt,
   createdAt: users.createdAt,
 };
 
-type UserRow = { id: number; email: string; role: Role; disabledAt: Date | null; mustChangePassword: boolean; createdAt: Date };
+type UserRow = { id: number; email: string; role: Role; disabledAt: Date | null; mustChangePassword: boolean; lastSignInAt: Date | null; createdAt: Date };
 const toUser = ({ disabledAt, ...row }: UserRow): User => ({ ...row, disabled: disabledAt !== null });
 
 export function normaliseEmail(email: string): string {
@@ -48,15 +49,20 @@ export async function countUsers(database: Database): Promise<number> {
  * existed already. Without a role: admin for the very first user, else viewer. A
  * break-glass user (an admin made with the CLI) may sign in with a password when only
  * single sign-on may. Someone deleted before is welcome again, through single sign-on too.
+ * `mustChangePassword`: the password was chosen by someone else (an admin, over /v1), so
+ * the user replaces it at their first sign-in, as after a reset; the operator's CLI leaves it off.
  */
-export async function createUser(database: Executor, input: { email: string; password: string; role?: Role; breakGlass?: boolean }): Promise<User | undefined> {
+export async function createUser(
+  database: Executor,
+  input: { email: string; password: string; role?: Role; breakGlass?: boolean; mustChangePassword?: boolean },
+): Promise<User | undefined> {
   const email = normaliseEmail(input.email);
   const role = input.role ?? sql`(CASE WHEN EXISTS (SELECT 1 FROM ${users}) THEN 'viewer' ELSE 'admin' END)::user_role`;
   const passwordHash = await hash(input.password);
   const [row] = await recorded(database, async (transaction) => {
     const made = await transaction
       .insert(users)
-      .values({ email, passwordHash, role, breakGlass: input.breakGlass ?? false })
+      .values({ email, passwordHash, role, breakGlass: input.breakGlass ?? false, mustChangePassword: input.mustChangePassword ?? false })
       .onConflictDoNothing({ target: users.email })
       .returning(userColumns);
     if (made.length > 0) await transaction.delete(removedUsers).where(eq(removedUsers.email, email));
@@ -127,6 +133,11 @@ export async function userFromProvider(
   if (isNew || person.keepsRole || user.role === person.role) return { ok: true, user };
   const changed = await updateUser(database, user.id, { role: person.role, by: undefined, at: person.at });
   return changed.ok ? { ok: true, user: changed.value.user } : { ok: true, user, keptRole: changed.message };
+}
+
+/** Notes a successful sign-in (password or single sign-on) as the user's last one. */
+export async function noteSignIn(database: Executor, userId: number, at: Date): Promise<void> {
+  await database.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
 }
 
 /** Every dashboard user, oldest first (no hashes). */

@@ -7,5 +7,6 @@ export const toUserBody = (user: User) => ({
   role: user.role,
   disabled: user.disabled,
   mustChangePassword: user.mustChangePassword,
+  lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
 });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
+import { signInToDashboard } from '../support/dashboard-session';
 import type { SeededServer } from '../support/seeded-server';
 import { addUser, sessionKeyOf, suiteServerWith } from '../support/suite-users';
 
@@ -48,6 +49,34 @@ describe('dashboard users', () => {
     const again = await call('POST', '/v1/users', server.seed.sessionKey, { email: email.toUpperCase(), password: 'another one' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`A user with email ${email.toLowerCase()} exists already.`);
+  });
+
+  it('makes a user an admin added with a password replace it at their first sign-in, reading only until then', async () => {
+    const email = uniqueEmail('first');
+    const created = await call('POST', '/v1/users', server.seed.sessionKey, { email, password: 'set by the admin', role: 'editor' });
+    expect(created.body).toMatchObject({ role: 'editor', mustChangePassword: true, lastSignInAt: null });
+    const first = (await signInToDashboard(server.baseUrl, email, 'set by the admin'))!;
+    expect(first.mustChangePassword).toBe(true);
+    expect((await call('POST', '/v1/pets', first.apiKey, { name: 'Not yet', categoryId: 1 })).status).toBe(403);
+    expect((await call('PUT', '/v1/me/password', first.apiKey, { currentPassword: 'set by the admin', newPassword: 'their own one' })).status).toBe(204);
+    const own = (await signInToDashboard(server.baseUrl, email, 'their own one'))!;
+    expect(own).toMatchObject({ mustChangePassword: false, role: 'editor' });
+    expect((await call('POST', '/v1/pets', own.apiKey, { name: 'Now they may', categoryId: 1 })).status).toBe(201);
+  });
+
+  it('lists each user with their last successful sign-in, and a failed one leaves it as it was', async () => {
+    const email = uniqueEmail('last');
+    await addUser(email, PASSWORD, 'viewer');
+    const lastSignInOf = async () =>
+      (await call('GET', '/v1/users', server.seed.sessionKey)).body.find((user: { email: string }) => user.email === email).lastSignInAt as string;
+    const before = Date.now();
+    await sessionKeyOf(email, PASSWORD);
+    const signedIn = await lastSignInOf();
+    expect(new Date(signedIn).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await signInToDashboard(server.baseUrl, email, 'not the password')).toBeUndefined();
+    expect(await lastSignInOf()).toBe(signedIn);
+    await sessionKeyOf(email, PASSWORD);
+    expect(new Date(await lastSignInOf()).getTime()).toBeGreaterThan(new Date(signedIn).getTime());
   });
 
   it.each([

@@ -16,10 +16,18 @@ export const suiteServerWith = <Seed>(seed: Seed): SeededServer<Seed> => ({
   stop: async () => {},
 });
 
-/** A dashboard user added by the suite's bootstrap key; their id. */
+/**
+ * A dashboard user added by the suite's bootstrap key, who has replaced the first password
+ * an admin set (as they must at their first sign-in) with `password`; their id.
+ */
 export async function addUser(email: string, password: string, role: Role): Promise<number> {
-  const made = await api<{ id: number }>('POST', '/v1/users', { json: { email, password, role } });
+  const firstPassword = `first ${password}`;
+  const made = await api<{ id: number }>('POST', '/v1/users', { json: { email, password: firstPassword, role } });
   expect(made.status, `POST /v1/users (${email})`).toBe(201);
+  const firstSession = await sessionKeyOf(email, firstPassword);
+  const changed = await api('PUT', '/v1/me/password', { key: firstSession, json: { currentPassword: firstPassword, newPassword: password } });
+  expect(changed.status, `${email} chooses a password`).toBe(204);
+  expect((await api('DELETE', '/v1/me/sessions', { key: firstSession })).status).toBe(204);
   return made.body.id;
 }
 

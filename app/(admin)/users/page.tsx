@@ -22,8 +22,9 @@ export default async function UsersPage() {
         title="Users"
         description="Who can sign in to the dashboard, and what each may do: viewers read and export, editors also change pets, categories and orders, admins also manage users, keys and the activity log."
       />
-      <div className="grid gap-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div className="space-y-8">
+      {/* Your own things side by side; the users below, the page's whole width: a table on a desk. */}
+      <div className="space-y-10">
+        <div className="grid gap-8 lg:grid-cols-2">
           <section aria-labelledby="password-heading" className="space-y-3">
             <h2 id="password-heading" className="text-lg font-semibold">
               Your password

@@ -16,7 +16,8 @@ export const GET = apiRoute({ operation: 'listUsers' }, async ({ database }) => 
 
 export const POST = apiRoute({ operation: 'createUser' }, async ({ request, database }) => {
   const newUser = parseBody(await readJsonBody(request), NewUser);
-  const created = await createUser(database, { ...newUser, role: newUser.role ?? 'viewer' });
+  // A password chosen by an admin is replaced at the first sign-in, as a reset's is.
+  const created = await createUser(database, { ...newUser, role: newUser.role ?? 'viewer', mustChangePassword: true });
   if (!created) throw new ApiError('conflict', `A user with email ${newUser.email} exists already.`);
   return json(toUserBody(created), { status: 201, headers: { location: `/v1/users/${created.id}` } });
 });

@@ -6,12 +6,11 @@
 // "A migration under traffic").
 import path from 'node:path';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import type postgres from 'postgres';
+import postgres from 'postgres';
 import { failureReason } from '../failure-log';
 import { directDatabaseUrl } from '../runtime/config';
 import { log } from '../runtime/log';
-import { db } from './client';
-import { sessionClient } from './postgres-pool';
+import { db, postgresOptions } from './client';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number; it names this service's migration lock.
@@ -35,7 +34,7 @@ export async function migrateDatabase(): Promise<void> {
 }
 
 async function migrateWithLock(url: string): Promise<void> {
-  const client = sessionClient(url);
+  const client = postgres(url, postgresOptions(1));
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     await applyPending(client, readMigrationFiles({ migrationsFolder }));

@@ -133,7 +133,8 @@ describe('the activity log', () => {
     const sessions = (await call('GET', '/v1/activity?resource=session&limit=100', admin.apiKey)).body.filter(
       (entry: { actor?: { label?: string } }) => entry.actor?.label === server.seed.viewer.toLowerCase(),
     );
-    expect(sessions.map((entry: { action: string }) => entry.action)).toEqual(['sign-in', 'sign-in-failed']);
+    // The newest two: the seed's viewer chose a password at the start (its own sign-in and sign-out-everywhere).
+    expect(sessions.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual(['sign-in', 'sign-in-failed']);
   });
 
   type Entry = { action: string; resource: string; resourceId?: string; actor?: { userId?: number; keyId?: number; label?: string }; requestId?: string };
@@ -176,7 +177,15 @@ describe('the activity log', () => {
       action: 'sign-out',
       actor: { userId, label: email, keyId: expect.any(Number) },
     });
-    expect((await sessionEntriesOf(email)).map((entry) => entry.action)).toEqual(['sign-out', 'sign-in', 'sign-out-everywhere', 'sign-in']);
+    // Then the first sign-in of addUser, which replaced the admin's first password, and its sign-out everywhere.
+    expect((await sessionEntriesOf(email)).map((entry) => entry.action)).toEqual([
+      'sign-out',
+      'sign-in',
+      'sign-out-everywhere',
+      'sign-in',
+      'sign-out-everywhere',
+      'sign-in',
+    ]);
   });
 
   it('records an admin’s password reset as a reset, by the admin, without the flag it sets', async () => {
@@ -213,7 +222,15 @@ describe('the activity log', () => {
     await call('POST', `/v1/users/${userId}/password-reset`, admin.apiKey);
     const part = email.split('@')[0]!.toUpperCase();
     const about = (await call('GET', `/v1/activity?person=${encodeURIComponent(part)}&limit=100`, admin.apiKey)).body as Entry[];
-    expect(about.map((entry) => `${entry.resource} ${entry.action}`)).toEqual(['user password-reset', 'session sign-in', 'user create']);
+    // Newest first: the reset, their sign-in, and before it addUser's replacing of the admin's first password.
+    expect(about.map((entry) => `${entry.resource} ${entry.action}`)).toEqual([
+      'user password-reset',
+      'session sign-in',
+      'session sign-out-everywhere',
+      'user password-change',
+      'session sign-in',
+      'user create',
+    ]);
     expect(about[0]!.actor?.label).toBe(server.seed.admin.toLowerCase());
     expect(session.apiKey).toBeDefined();
     // Wildcards are taken literally: "%" matches no email here.

@@ -73,13 +73,21 @@ describe.skipIf(!hasPackages)('a fleet of three instances behind nginx over PgBo
   it('a user disabled through one instance: their session and keys answer 401 on every instance at once, and the next page is sign-in', async () => {
     const [admin, signedInAt, other] = fleet.instances;
     const email = `fleet-disabled-${randomBytes(4).toString('hex')}@fleet.test`;
-    const password = 'a fleet test password';
+    const [firstPassword, password] = ['a first fleet test password', 'a fleet test password'];
     const made = await fetch(`${admin!.baseUrl}/v1/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, role: 'editor' }),
+      body: JSON.stringify({ email, password: firstPassword, role: 'editor' }),
     });
     const user = (await made.json()) as { id: number };
+    // The password an admin set is replaced at the first sign-in; until then the session only reads.
+    const first = (await signInToDashboard(signedInAt!.baseUrl, email, firstPassword))!;
+    const chosen = await fetch(`${signedInAt!.baseUrl}/v1/me/password`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: firstPassword, newPassword: password }),
+    });
+    expect(chosen.status).toBe(204);
     const session = (await signInToDashboard(signedInAt!.baseUrl, email, password))!;
     const ownKey = await fetch(`${other!.baseUrl}/v1/api-keys`, {
       method: 'POST',

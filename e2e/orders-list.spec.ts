@@ -15,7 +15,11 @@ const tab = (page: Page, name: RegExp) => page.getByRole('navigation', { name: '
 
 async function orderIdsOnPage(page: Page): Promise<number[]> {
   await expect(orderTable(page)).toHaveAttribute('aria-busy', 'false');
-  return (await orderRows(page).locator('td:first-child').allTextContents()).map((text) => Number(text.replace('Order ', '')));
+  return (
+    await orderRows(page)
+      .getByRole('link', { name: /^Order \d+$/ })
+      .allTextContents()
+  ).map((text) => Number(text.replace('Order ', '')));
 }
 
 /**

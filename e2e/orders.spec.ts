@@ -7,13 +7,16 @@ test.use({ storageState: STORAGE_STATE });
 
 const orderTable = (page: Page) => page.getByRole('table', { name: 'Orders', exact: true });
 const orderRows = (page: Page) => orderTable(page).locator('tbody tr');
+// The list's cells by column, the row's selection box first: Order, Pet, Quantity, Status, ….
+const PET_CELL = 2;
+const STATUS_CELL = 4;
 
 test('lists orders with id, pet name, quantity, status, date placed and ship date', async ({ page }) => {
   await page.goto('/orders');
   await expect(orderRows(page).first()).toBeVisible();
-  await expect(orderTable(page).getByRole('columnheader')).toHaveText(['Order', 'Pet', 'Quantity', 'Status', 'Placed', 'Ship date']);
+  await expect(orderTable(page).getByRole('columnheader')).toHaveText(['', 'Order', 'Pet', 'Quantity', 'Status', 'Placed', 'Ship date']);
   // Pets by name, each with its id; never a bare "Pet N" once loaded.
-  await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(/^(?!Pet \d).+#\d+$/);
+  await expect(orderRows(page).first().locator('td').nth(PET_CELL)).toHaveText(/^(?!Pet \d).+#\d+$/);
   await inspectPage(page, 'orders');
 });
 
@@ -23,19 +26,25 @@ test('filters orders by status and by pet, in the URL', async ({ page }) => {
   await page.goto('/orders');
   await statusTab(page, 'Delivered').click();
   await expect(page).toHaveURL(/\/orders\?status=delivered$/);
-  await expect(orderRows(page).first().locator('td').nth(3)).toHaveText('Delivered');
+  await expect(orderRows(page).first().locator('td').nth(STATUS_CELL)).toHaveText('Delivered');
   await expect(orderTable(page)).toHaveAttribute('aria-busy', 'false');
-  expect(new Set(await orderRows(page).locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['Delivered']));
+  expect(
+    new Set(
+      await orderRows(page)
+        .locator(`td:nth-child(${STATUS_CELL + 1})`)
+        .allTextContents(),
+    ),
+  ).toEqual(new Set(['Delivered']));
 
   // The pet's name, once the page's names have come (one request after the rows).
-  await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(/^(?!Loading).+#\d+$/);
-  const petCell = (await orderRows(page).first().locator('td').nth(1).textContent())!;
-  const petId = (await orderRows(page).first().locator('td').nth(1).getByRole('link').getAttribute('href'))!.replace('/pets/', '');
+  await expect(orderRows(page).first().locator('td').nth(PET_CELL)).toHaveText(/^(?!Loading).+#\d+$/);
+  const petCell = (await orderRows(page).first().locator('td').nth(PET_CELL).textContent())!;
+  const petId = (await orderRows(page).first().locator('td').nth(PET_CELL).getByRole('link').getAttribute('href'))!.replace('/pets/', '');
   await page.getByLabel('Pet ID').fill(petId);
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders\\?status=delivered&petId=${petId}$`));
   await expect(orderRows(page)).toHaveCount(1);
-  await expect(orderRows(page).first().locator('td').nth(1)).toHaveText(petCell);
+  await expect(orderRows(page).first().locator('td').nth(PET_CELL)).toHaveText(petCell);
 
   await statusTab(page, 'Cancelled').click();
   await expect(page.getByText('No orders match these filters')).toBeVisible();
@@ -110,13 +119,13 @@ test('reads the pet names of a page of orders in one request, with a neutral pla
   await expect(page.getByTestId('pet-name-loading').first()).toBeVisible();
   await expect(
     orderTable(page)
-      .locator('td:nth-child(2)')
+      .locator(`td:nth-child(${PET_CELL + 1})`)
       .filter({ hasText: /^Pet \d/ }),
   ).toHaveCount(0);
   releaseNames();
   await expect(page.getByTestId('pet-name-loading')).toHaveCount(0);
 
-  const petLinks = orderTable(page).locator('td:nth-child(2) a');
+  const petLinks = orderTable(page).locator(`td:nth-child(${PET_CELL + 1}) a`);
   const petIds = new Set(
     (await petLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) => Number(href!.replace('/pets/', ''))),
   );

@@ -688,7 +688,8 @@ const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: 'createUser',
       summary: 'Add a dashboard user (admin, experimental)',
-      description: 'Dashboard operation. The email is trimmed and lower-cased; one user per email (409 otherwise). The password given is temporary: the user must replace it at their first sign-in (until then their session may only read), as after a reset.',
+      description:
+        'Dashboard operation. The email is trimmed and lower-cased; one user per email (409 otherwise). The password given is temporary: the user must replace it at their first sign-in (until then their session may only read), as after a reset.',
       tags: ['users'],
       'x-stability': 'experimental',
       requestBody: { required: true, ...jsonBody(NewUser) },

@@ -15,7 +15,7 @@ const FAST_CHECK_SETUP = 'tests/support/fast-check-setup.ts';
 // The folders of the tests that run against servers (scripts/test.mjs says which
 // database and lane each folder gets; docs/TESTING.md). Deterministic: no retry.
 const SERVER_FOLDERS = ['api', 'api-once', 'contract', 'servers', 'clusters'];
-const TIMING_FOLDERS = ['timing', 'timing-servers'];
+const TIMING_FOLDERS = ['timing', 'timing-servers', 'timing-alone'];
 
 // One production server for the run, started in global setup (TEST_DATABASE picks its database).
 const SERVER_SUITE = {

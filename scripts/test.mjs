@@ -34,6 +34,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 //   tests/clusters        PostgreSQL clusters or disks of their own, two files at a time
 //   tests/timing          bound to milliseconds or seconds: last, without the lanes, on each database
 //   tests/timing-servers  bound too, with servers or clusters of their own: last, two at a time
+//   tests/timing-alone    bound to CPU time (searches reading a million rows): the very last, alone
 // Only the two timing folders retry a failed test (vitest.config.ts).
 const SHARED_SERVER = ['tests/api', 'tests/api-once', 'tests/contract'];
 // Steps whose files mostly wait on servers or clusters of their own (on free ports) run two at a time.
@@ -288,7 +289,7 @@ function finish({ isFullRun = false } = {}) {
 async function runNamedFiles(named) {
   const under = (/** @type {string[]} */ ...prefixes) => named.filter((file) => prefixes.some((prefix) => file.startsWith(prefix)));
   const serverFolders = [...SHARED_SERVER, 'tests/servers', 'tests/clusters'].map((folder) => `${folder}/`);
-  const timingFolders = ['tests/timing/', 'tests/timing-servers/'];
+  const timingFolders = ['tests/timing/', 'tests/timing-servers/', 'tests/timing-alone/'];
   const known = under('tests/unit/', 'tests/domain/', ...serverFolders, ...timingFolders, 'tests/fleet/', 'e2e/');
   const unknown = named.filter((file) => !known.includes(file));
   if (unknown.length > 0) {
@@ -385,6 +386,8 @@ async function runEverything() {
       ...['postgres', 'pglite', 'pgbouncer'].map((database) => serverStep(`timing-bound tests on ${database}`, 'timing', ['tests/timing'], database)()),
       serverStep('timing-bound tests with servers of their own', 'timing', ['tests/timing-servers'], 'postgres', { twoAtATime: true })(),
     ]);
+    // Bound to CPU time, which the four steps above share two cores for: alone, at the end.
+    await serverStep('timing-bound tests alone', 'timing', ['tests/timing-alone'], 'postgres')();
   }
   finish({ isFullRun: !onlyDatabase });
 }

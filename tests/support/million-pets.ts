@@ -1,5 +1,5 @@
 // A PostgreSQL template database of 1,000,000 pets, and a PGlite data directory
-// of fewer, for the searches at scale (tests/timing-servers/search-at-scale.test.ts).
+// of fewer, for the searches at scale (tests/timing-alone/search-at-scale.test.ts).
 // Each is built once per set of migrations (its name carries their hash) and
 // kept between runs; a test clones the template with CREATE DATABASE …
 // TEMPLATE, which copies files instead of inserting.

@@ -6,7 +6,7 @@
 // beyond PETSTORE_SEARCHES_PER_KEY while another key's reads go on. On a
 // 300,000-pet PGlite, whose statements cannot be interrupted: eight searches
 // at once leave a trivial GET waiting well under a second, and the deadline holds.
-// Brings its own databases (scripts/test.mjs, OWN_CLUSTER).
+// Brings its own databases; runs alone, last (docs/TESTING.md, "What runs where").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -25,17 +25,9 @@ import { askForBody, bodyRefusal, meterBody, refuseBody } from './server/body-li
 import { connectionLimits, limitConnections, timeoutOptions } from './server/connection-limits.mjs';
 import { rawErrorResponse, sendError } from './server/error-answer.mjs';
 import { log, printText } from './server/log.mjs';
-import { assertPostgresDriverPatched } from './server/postgres-patch.mjs';
 import { MAX_HEADER_BYTES, connectRefusal, expectationRefusal, parserRefusal, pathOf, refusalOf, upgradeRefusal } from './server/request-refusals.mjs';
 import { installShutdown, sendShuttingDown } from './server/shutdown.mjs';
 import { isV1Path, loadV1Path } from './server/v1-dispatch.mjs';
-
-try {
-  assertPostgresDriverPatched();
-} catch (error) {
-  log.fatal(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },

@@ -47,3 +47,13 @@ export async function ensureBuild(): Promise<void> {
   }
   if (!isCurrent(V1_BUNDLE)) await buildV1();
 }
+
+/** The same, in another checkout (`npm run bench -- --before DIR`), by that checkout's own bench/build.ts. */
+export function ensureBuildIn(directory: string): void {
+  console.log(`The app of ${directory}: its benchmark build…`);
+  const build = spawnSync(path.join(directory, 'node_modules/.bin/tsx'), ['-e', "import('./bench/build.ts').then((build) => build.ensureBuild())"], {
+    cwd: directory,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error(`the build in ${directory} failed`);
+}

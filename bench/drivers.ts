@@ -10,8 +10,9 @@ import { parseArgs } from 'node:util';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
 import pg from 'pg';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { Database } from '../lib/db/client';
+import { openPostgresPool } from '../lib/db/postgres-pool';
 import * as schema from '../lib/db/schema';
 import { createPet, getPet, listPets } from '../lib/domain/pets';
 import { prepareDatabase, removeBenchRows } from './catalogue';
@@ -33,9 +34,10 @@ const POOL_SIZE = Number(args['pool-size']);
 type Driver = { name: string; database: Database; close: () => Promise<void> };
 
 function openPostgresJs(url: string): Driver {
-  // The app's own settings (lib/db/client.ts): prepared statements, one query per connection at a time.
-  const client = postgres(url, { max: POOL_SIZE, onnotice: () => {}, ...({ max_pipeline: 1 } as object) });
-  return { name: `postgres ${packageVersion('postgres')}`, database: drizzlePostgresJs(client, { schema }), close: () => client.end({ timeout: 5 }) };
+  // The app's own pool (lib/db/postgres-pool.ts): prepared statements, one query or transaction per connection at a time.
+  const pool = openPostgresPool(url, POOL_SIZE, url, 'none');
+  const database = drizzlePostgresJs(pool.client as unknown as postgres.Sql, { schema });
+  return { name: `postgres ${packageVersion('postgres')}`, database, close: pool.end };
 }
 
 function openNodePostgres(url: string): Driver {

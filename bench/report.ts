@@ -118,6 +118,7 @@ const VARIANTS: Record<string, string> = {
   'app-metrics': 'the app recording Prometheus metrics (PETSTORE_METRICS_TOKEN set)',
   'app-nolog': "the app on a copy of the bench database whose activity triggers are disabled (the log's cost is the app's excess over it)",
   'app-copy': "the app on a copy of the bench database as it is (app-nolog's control: the app's excess over it is the bench's noise)",
+  'app-before': "the app of another checkout (--before), on the same database and Node: the app's req/s against it is 1 / its × app req/s",
 };
 
 /** CPU per request of the server and, when sampled, of its database backends. */

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuild } from './build';
+import { ensureBuild, ensureBuildIn } from './build';
 import { serverNode } from '../scripts/server-command.mjs';
 import { copyOfDatabase, prepareDatabase, removeBenchRows, type BenchDatabase } from './catalogue';
 import { dashboardUser, measureDashboard, type DashboardResult } from './dashboard';
@@ -56,7 +56,10 @@ const HELP = `npm run bench -- [options]
                     app-metrics (the app recording metrics: PETSTORE_METRICS_TOKEN set),
                     app-nolog (the app on a copy of the database without the
                     activity log's triggers), app-copy (its control: the app on a
-                    copy with them)
+                    copy with them), app-before (with --before)
+  --before DIR      also run the app of another checkout (its own build, made there if
+                    stale; its node_modules as installed there) beside this one, on the
+                    same database and Node binary: target app-before, added to --targets
   --node PATH       the Node binary the servers run on (default: what npm start
                     runs on, the lockfile's Node 24)
   --smoke           a few seconds, tiny catalogue, all scenarios and targets (CI)
@@ -73,9 +76,10 @@ const HELP = `npm run bench -- [options]
                     as in the app; 100 is the driver's default, see porsager/postgres#747)
   --out DIR         where to write results (default bench/results)`;
 
-type Target = 'app' | 'fastify' | 'node-baseline' | 'fastify-nolog' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics' | 'app-nolog' | 'app-copy';
+type Target =
+  'app' | 'fastify' | 'node-baseline' | 'fastify-nolog' | 'next-baseline' | 'app-pgbouncer' | 'app-metrics' | 'app-nolog' | 'app-copy' | 'app-before';
 const DEFAULT_TARGETS: Target[] = ['app', 'fastify', 'node-baseline'];
-const TARGETS: Target[] = [...DEFAULT_TARGETS, 'fastify-nolog', 'next-baseline', 'app-pgbouncer', 'app-metrics', 'app-nolog', 'app-copy'];
+const TARGETS: Target[] = [...DEFAULT_TARGETS, 'fastify-nolog', 'next-baseline', 'app-pgbouncer', 'app-metrics', 'app-nolog', 'app-copy', 'app-before'];
 
 function options() {
   const { values } = parseArgs({
@@ -99,6 +103,7 @@ function options() {
       'server-env': { type: 'string', multiple: true, default: [] },
       'node-pipeline': { type: 'string', default: '1' },
       node: { type: 'string' },
+      before: { type: 'string' },
       out: { type: 'string', default: 'bench/results' },
       help: { type: 'boolean', default: false },
     },
@@ -118,8 +123,13 @@ function options() {
   const scenarioNames = values.scenarios?.split(',') ?? SCENARIOS.map((scenario) => scenario.name);
   const unknown = scenarioNames.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
-  const targets = (values.targets?.split(',') ?? (values.profile ? ['app'] : smoke ? TARGETS : DEFAULT_TARGETS)) as Target[];
-  if (targets.some((target) => !TARGETS.includes(target))) throw new Error(`--targets: one of ${TARGETS.join(', ')}`);
+  const named = (values.targets?.split(',') ??
+    (values.profile ? ['app'] : smoke ? TARGETS.filter((target) => target !== 'app-before') : DEFAULT_TARGETS)) as Target[];
+  if (named.some((target) => !TARGETS.includes(target))) throw new Error(`--targets: one of ${TARGETS.join(', ')}`);
+  const before = values.before === undefined ? undefined : path.resolve(values.before);
+  if (before && !fs.existsSync(path.join(before, 'server.mjs'))) throw new Error(`--before: no checkout of the app in ${before}`);
+  if (named.includes('app-before') && !before) throw new Error('--targets app-before needs --before DIR');
+  const targets = before && !named.includes('app-before') ? [...named, 'app-before' as const] : named;
   const serverEnv = Object.fromEntries(
     values['server-env'].map((pair) => {
       const at = pair.indexOf('=');
@@ -148,6 +158,7 @@ function options() {
     dashboardRuns: values.profile ? 0 : number(values['dashboard-runs'], smoke ? 1 : 5),
     uploadRounds: values.profile ? 0 : number(values['upload-rounds'], smoke ? 1 : 3),
     node: nodeBinary(values.node),
+    before,
     out: values.out,
   };
 }
@@ -225,7 +236,7 @@ async function startServers(
   const node = settings.node;
   // The app and its variants, each on its database and environment. The app's server runs even
   // when not measured: its start-up makes the bench key valid for all.
-  const variants: [Target, { databaseUrl: string; env: Record<string, string>; profileDir?: string }][] = [
+  const variants: [Target, { databaseUrl: string; env: Record<string, string>; profileDir?: string; cwd?: string }][] = [
     ['app', { databaseUrl: database.url, env: settings.serverEnv, profileDir }],
   ];
   if (pgbouncer) {
@@ -238,6 +249,7 @@ async function startServers(
     variants.push(['app-metrics', { databaseUrl: database.url, env: { ...settings.serverEnv, PETSTORE_METRICS_TOKEN: randomBytes(24).toString('hex') } }]);
   }
   for (const [target, copy] of Object.entries(copies)) variants.push([target as Target, { databaseUrl: copy.url, env: settings.serverEnv }]);
+  if (settings.before) variants.push(['app-before', { databaseUrl: database.url, env: settings.serverEnv, cwd: settings.before }]);
   // Started one after another, a different one first at each start (each round's, with
   // --restart-servers): the server started first has been seen to spend about 2% more CPU per
   // request than its twins, all its life (docs/PERFORMANCE.md).
@@ -336,6 +348,7 @@ async function main() {
   const settings = options();
   const started = new Date();
   await ensureBuild();
+  if (settings.before) ensureBuildIn(settings.before);
   const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
   const sizes: SizeReport[] = [];
   for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));

@@ -32,6 +32,7 @@ async function launch(
   env: Record<string, string>,
   readyPath: string,
   apiKey: string,
+  cwd?: string,
 ): Promise<Server> {
   // In memory where there is a tmpfs: a disk busy with other work would stall the server's log writes.
   const logDirectory = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
@@ -40,6 +41,7 @@ async function launch(
     name,
     node,
     args,
+    cwd,
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     logFile,
     // The baseline has no /readyz: any answer short of a 5xx to an API call is "up".
@@ -68,6 +70,8 @@ export async function startNextServer(options: {
   profileDir?: string;
   /** The bootstrap key: one for every server of a run. */
   apiKey: string;
+  /** Another checkout whose built app runs (npm run bench -- --before); this one by default. */
+  cwd?: string;
 }): Promise<Server> {
   const { apiKey } = options;
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
@@ -94,6 +98,7 @@ export async function startNextServer(options: {
     },
     '/readyz',
     apiKey,
+    options.cwd,
   );
 }
 

@@ -2,20 +2,18 @@
 // embedded PGlite in PGLITE_DIR. One instance per process (lib/process-state.ts),
 // shared by Next's module graphs and the /v1 bundle.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { config, directDatabaseUrl } from '../runtime/config';
 import { processState } from '../process-state';
 import { withinBudget } from '../within-budget';
-import { boundedClient } from './deadline';
-import { watchedSocket } from './hung-connections';
 import { setNotificationClient } from './notify';
 import { freeBytes, RESERVE_BYTES, storageFullError } from './storage';
 import { pgliteExtensions } from './pglite-extensions';
-import { trackPoolUse } from './pool-use';
+import { reportPoolUse } from './pool-use';
+import { openPostgresPool, sessionClient } from './postgres-pool';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -67,44 +65,15 @@ async function open(): Promise<Handle> {
   return url ? openPostgres(url) : openPglite(config().PGLITE_DIR);
 }
 
-// Each instance's connections carry its name in pg_stat_activity (PgBouncer passes it on
-// to the server connection a client is given): which instance holds or waits on what.
-const APPLICATION_NAME = `petstore ${process.pid}@${os.hostname()}`.slice(0, 63);
-
-export function postgresOptions(max: number): postgres.Options<Record<string, never>> {
-  return {
-    max,
-    connection: { application_name: APPLICATION_NAME },
-    // A connect attempt takes at most 3 s (a paused server accepts the TCP
-    // connection and never answers), after at most 0.5 s of back-off. The
-    // driver's default back-off grows to 10-20 s after a few refused
-    // connections, and a query handed to a connection in back-off waits it out:
-    // requests hung through an outage and long after it. The app's pool adds a
-    // deadline on every query and transaction (deadline.ts).
-    connect_timeout: 3,
-    backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
-    idle_timeout: 60,
-    onnotice: () => {},
-    // Through a transaction pooler a statement may run on another server
-    // connection than the one that prepared it (PgBouncer 1.18 has no
-    // protocol-level prepared statements): unnamed statements only.
-    prepare: config().DATABASE_POOLER !== 'transaction',
-    // Pipelining was seen losing throughput under sustained load
-    // (porsager/postgres#747): one query per connection at a time holds steady.
-    // (0 would disable it too, but breaks sql.begin in postgres 3.4.9.)
-    ...({ max_pipeline: 1 } as object),
-  };
-}
-
 function openPostgres(url: string): Handle {
-  const driver = postgres(url, { ...postgresOptions(config().DATABASE_POOL_SIZE), ...({ socket: watchedSocket } as object) });
-  trackPoolUse(driver, config().DATABASE_POOL_SIZE);
-  // Every query and transaction has a deadline (deadline.ts); connections that stop answering are replaced (hung-connections.ts).
-  const client = boundedClient(driver);
-  // LISTEN needs a session: past the pooler when there is one.
+  // LISTEN and pg_cancel_backend need a session: past the pooler when there is one.
   const directUrl = directDatabaseUrl()!;
-  const direct = directUrl === url ? undefined : postgres(directUrl, postgresOptions(1));
-  const database = drizzlePostgres(client, { schema });
+  // Every query and transaction has a connection of its own and a deadline (postgres-pool.ts).
+  const pool = openPostgresPool(url, config().DATABASE_POOL_SIZE, directUrl);
+  reportPoolUse(pool.use);
+  const direct = directUrl === url ? undefined : sessionClient(directUrl);
+  // drizzle's postgres-js driver calls only what PoolClient has.
+  const database = drizzlePostgres(pool.client as unknown as postgres.Sql, { schema });
   if (direct) setNotificationClient(database, direct);
   let listener: SharedListener | undefined;
   return {
@@ -112,7 +81,7 @@ function openPostgres(url: string): Handle {
     database,
     close: async () => {
       await listener?.stop();
-      await Promise.all([client.end({ timeout: 5 }), direct?.end({ timeout: 5 })]);
+      await Promise.all([pool.end(), direct?.end({ timeout: 5 })]);
     },
     listen: async (channel, handlers) => {
       (listener ??= listenOnOwnConnection(directUrl)).add(channel, handlers);
@@ -155,8 +124,7 @@ function listenOnOwnConnection(url: string): SharedListener {
 
   const connect = async () => {
     if (isStopped) return;
-    const connection: postgres.Sql = postgres(url, {
-      ...postgresOptions(1),
+    const connection: postgres.Sql = sessionClient(url, {
       idle_timeout: 0,
       max_lifetime: null,
       fetch_types: false,

@@ -2,7 +2,7 @@
 // collided with another" or "the database takes no writes" (each answered 503
 // with its own message: the service recovers by itself) rather than a bug (500).
 import { DATABASE_TIMEOUT } from './deadline';
-import { DATABASE_NOT_ANSWERING } from './hung-connections';
+import { DATABASE_NOT_ANSWERING } from './postgres-pool';
 import { STORAGE_FULL } from './storage';
 
 // Errors the database driver raises while the server is unreachable or restarting.
@@ -20,15 +20,13 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
   DATABASE_TIMEOUT, // a query or transaction passed its deadline (deadline.ts)
-  DATABASE_NOT_ANSWERING, // a connection closed for its silence (hung-connections.ts)
+  DATABASE_NOT_ANSWERING, // a connection closed for its silence (postgres-pool.ts)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
-  '57014', // query_canceled: a statement cancelled at its deadline (deadline.ts), or hit by a cancel meant for the one before it
-  // A BEGIN that landed second on a connection whose session was cut under it: the driver's
-  // patch ends that session (the server rolls the stray transaction back), nothing ran.
-  'UNSAFE_TRANSACTION',
+  '57014', // query_canceled: a statement cancelled at its deadline (postgres-pool.ts), or hit by a cancel meant for the one before it
+  '25P03', // idle_in_transaction_session_timeout: a transaction left idle past its deadline (postgres-pool.ts)
 ]);
 
 // Errors of a disk that is full: answered 503 with a message that says so.
@@ -53,7 +51,7 @@ export function lostKeyRights(error: unknown): 'revoked' | 'lacks-scope' | undef
 const CONFLICT_CODES = new Set([
   '40P01', // deadlock_detected
   '40001', // serialization_failure
-  '55P03', // lock_not_available
+  '55P03', // lock_not_available (also a transaction's lock_timeout at its deadline: postgres-pool.ts)
 ]);
 
 // A database that takes no writes: a replica after a failover, or default_transaction_read_only.

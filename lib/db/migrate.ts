@@ -6,11 +6,12 @@
 // "A migration under traffic").
 import path from 'node:path';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { failureReason } from '../failure-log';
 import { directDatabaseUrl } from '../runtime/config';
 import { log } from '../runtime/log';
-import { db, postgresOptions } from './client';
+import { db } from './client';
+import { sessionClient } from './postgres-pool';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number; it names this service's migration lock.
@@ -34,7 +35,7 @@ export async function migrateDatabase(): Promise<void> {
 }
 
 async function migrateWithLock(url: string): Promise<void> {
-  const client = postgres(url, postgresOptions(1));
+  const client = sessionClient(url);
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     await applyPending(client, readMigrationFiles({ migrationsFolder }));

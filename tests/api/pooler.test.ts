@@ -1,11 +1,12 @@
 // With TEST_DATABASE=pgbouncer: the suite's server really reaches PostgreSQL
 // through PgBouncer (its clients show in PgBouncer's console), and its LISTEN
 // connection goes straight to PostgreSQL (LISTEN needs a session). And the
-// driver, set as the app sets it behind the pooler, gets an answer to a query
+// app's pool, set as the app sets it behind the pooler, gets an answer to a query
 // with parameters sent while another query is in flight (docs/RELIABILITY.md,
 // "A pool of 2 wedged through PgBouncer").
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
+import { openPostgresPool } from '@/lib/db/postgres-pool';
 import { api } from '../support/api';
 
 const poolerPort = process.env.TEST_PGBOUNCER_PORT;
@@ -32,26 +33,27 @@ describe.runIf(poolerPort)('the API suite through PgBouncer (transaction pooling
   it('answers a query with parameters sent while another query is in flight on its connection', async () => {
     const pooled = new URL(inject('databaseUrl'));
     pooled.host = `127.0.0.1:${poolerPort}`;
-    // The app's settings behind a transaction pooler (lib/db/client.ts): unnamed statements only,
+    // The app's pool behind a transaction pooler (lib/db/postgres-pool.ts): unnamed statements only,
     // so a query with parameters is described first (Parse, Describe, Flush) and bound once the
-    // description is back; one query may wait on a connection behind the one running. One
-    // connection, so the second query of each pair is queued behind the first.
-    const sql = postgres(pooled.toString(), { max: 1, prepare: false, max_pipeline: 1, onnotice: () => {} } as postgres.Options<Record<string, never>>);
+    // description is back. One connection, so the second query of each pair waits for the first.
+    const pool = openPostgresPool(pooled.toString(), 1, inject('databaseUrl'), 'transaction');
+    const sql = pool.client;
     const unanswered = (ms: number) => new Promise<'unanswered'>((resolve) => setTimeout(resolve, ms, 'unanswered').unref());
     try {
-      await sql`select 1`;
+      await sql.unsafe('select 1');
       for (let round = 0; round < 20; round++) {
         // Without parameters (the readiness check's `select 1`): one round trip, ending with Sync.
         const first = sql.unsafe('select pg_sleep(0.01)');
         const second = sql.unsafe('select $1::int as round', [round]);
         const answers = await Promise.race([Promise.all([first, second]), unanswered(5_000)]);
-        // Before the driver's describe-alone patch, PgBouncer took the first query's ReadyForQuery
-        // for the end of the transaction and dropped the description: the second waited forever.
+        // Sent behind the first on its connection (the driver's pipelining), PgBouncer took the first
+        // query's ReadyForQuery for the end of the transaction and dropped the description: the
+        // second waited forever.
         expect(answers, `round ${round}`).not.toBe('unanswered');
         expect([...(answers as unknown[][])[1]!]).toEqual([{ round }]);
       }
     } finally {
-      await sql.end({ timeout: 0 });
+      await pool.end();
     }
   });
 });

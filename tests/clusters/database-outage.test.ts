@@ -6,9 +6,10 @@
 // stored.
 import { like } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { postgresOptions } from '@/lib/db/client';
+import { withDatabaseTimeout } from '@/lib/db/deadline';
+import { openPostgresPool } from '@/lib/db/postgres-pool';
 import { pets } from '@/lib/db/schema';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { createCluster, postgresBinaries, type Cluster } from '../support/cluster';
@@ -141,19 +142,22 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
   );
 
   it('rolls back a transaction cut by the restart, reports it as unavailable, and the pool reconnects by itself', async () => {
-    // The app's own driver settings, in-process, so the moment of the cut is under the test's control.
-    const client = postgres(cluster.url, postgresOptions(2));
-    const database = drizzle(client);
+    // The app's own pool, in-process, so the moment of the cut is under the test's control.
+    const pool = openPostgresPool(cluster.url, 2, cluster.url, 'none');
+    const database = drizzle(pool.client as unknown as postgres.Sql);
     const name = `cut-${Date.now()}`;
     try {
       await database.select({ id: pets.id }).from(pets).limit(1);
       let inserted!: () => void;
       const insertDone = new Promise<void>((resolve) => (inserted = resolve));
-      const transaction = database.transaction(async (tx) => {
-        await tx.insert(pets).values({ name, categoryId: 1 });
-        inserted();
-        await tx.execute('select pg_sleep(30)');
-      });
+      // A deadline past the test's: the restart cuts it, not the deadline.
+      const transaction = withDatabaseTimeout(60_000, () =>
+        database.transaction(async (tx) => {
+          await tx.insert(pets).values({ name, categoryId: 1 });
+          inserted();
+          await tx.execute('select pg_sleep(30)');
+        }),
+      );
       const outcome = transaction.then(
         () => 'committed',
         (error: unknown) => error,
@@ -188,7 +192,7 @@ describe.skipIf(inject('database') !== 'postgres' || !binaries)('database outage
       console.log(`cut transaction figures: ${JSON.stringify({ reconnectMs, roundsMs })}`);
       expect(roundsMs).toBeLessThan(2_000);
     } finally {
-      await client.end({ timeout: 1 });
+      await pool.end();
     }
   }, 60_000);
 });

@@ -21,7 +21,7 @@ const BURST = 30;
 const V1_BOUND_MS = 5_000;
 const READYZ_BOUND_MS = 2_000;
 const RECOVERY_BOUND_MS = 5_000;
-// A frozen connection is closed 5 s after it went silent (lib/db/hung-connections.ts); then a new one serves.
+// A frozen connection is closed 2 s past its deadline (lib/db/postgres-pool.ts); then a new one serves.
 const PARTITION_RECOVERY_BOUND_MS = 12_000;
 // One line per kind of failure, then one summary per 10 s.
 const MAX_OUTAGE_WARNINGS = 20;

@@ -20,7 +20,7 @@ describe('isDatabaseUnavailable', () => {
     '08006', // connection_failure
     '08001', // sqlclient_unable_to_establish_sqlconnection
     'DATABASE_TIMEOUT', // a query or transaction passed its deadline (lib/db/deadline.ts)
-    'DATABASE_NOT_ANSWERING', // a connection closed for its silence (lib/db/hung-connections.ts)
+    'DATABASE_NOT_ANSWERING', // a connection closed for its silence (lib/db/postgres-pool.ts)
   ])('treats %s as unavailable', (code) => {
     expect(isDatabaseUnavailable(withCode(code))).toBe(true);
   });

@@ -34,7 +34,7 @@ const POOL_SIZE = Number(args['pool-size']);
 type Driver = { name: string; database: Database; close: () => Promise<void> };
 
 function openPostgresJs(url: string): Driver {
-  // The app's own pool (lib/db/postgres-pool.ts): prepared statements, one query or transaction per connection at a time.
+  // The app's own pool (lib/db/postgres-pool.ts): prepared statements, a lone query pipelined behind at most one other.
   const pool = openPostgresPool(url, POOL_SIZE, url, 'none');
   const database = drizzlePostgresJs(pool.client as unknown as postgres.Sql, { schema });
   return { name: `postgres ${packageVersion('postgres')}`, database, close: pool.end };

@@ -192,7 +192,8 @@ const vitestArgs = (project, report, files) => [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
-  ...files,
+  // vitest matches a filter anywhere in a path: "tests/api" alone would take tests/api-once too.
+  ...files.map((file) => (file.endsWith('.ts') ? file : `${file}/`)),
 ];
 
 /**

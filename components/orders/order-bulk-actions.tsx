@@ -13,7 +13,8 @@ import type { Order } from '@/lib/contract/orders';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
-import { BAR, counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
+import { BulkProgress } from '../selection/bulk-progress';
+import { counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
 import type { Selection } from '../selection/use-selection';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
@@ -116,31 +117,15 @@ function MoveDialog({ to, count, onConfirm }: { to: BulkMove; count: number; onC
 
 function OrderMoveProgressBar({ state, onCancel }: { state: Extract<OrderBulkRunState, { phase: 'running' }>; onCancel: () => void }) {
   const { progress } = state;
-  const share = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
   const text = progress ? `${formatCount(progress.done)} of ${orders(progress.total)}` : undefined;
   return (
-    <section aria-label="Bulk change" className={`${BAR} space-y-2`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium tabular-nums">
-          {state.isStopping ? 'Stopping: waiting for the moves already sent…' : `${MOVE_WORDS[state.to].ing}: ${text ?? 'finding the selected orders…'}`}
-        </p>
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={state.isStopping}>
-          <X aria-hidden />
-          Stop
-        </Button>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Bulk change progress"
-        aria-valuemin={0}
-        aria-valuemax={progress?.total}
-        aria-valuenow={progress?.done}
-        aria-valuetext={text}
-        className="h-2 overflow-hidden rounded-full bg-indigo-200 dark:bg-indigo-900"
-      >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${share}%` }} />
-      </div>
-    </section>
+    <BulkProgress
+      status={state.isStopping ? 'Stopping: waiting for the moves already sent…' : `${MOVE_WORDS[state.to].ing}: ${text ?? 'finding the selected orders…'}`}
+      progress={progress && text ? { done: progress.done, total: progress.total, text } : undefined}
+      stopLabel="Stop"
+      isStopping={state.isStopping}
+      onStop={onCancel}
+    />
   );
 }
 

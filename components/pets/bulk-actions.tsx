@@ -5,7 +5,7 @@
 // Delete (roles that may edit) and Export (everyone).
 // While a change runs it becomes a progress bar with Cancel; at the end a
 // summary (announced) and the refused pets, each linked, with the reason.
-import { Tag, Trash2, X } from 'lucide-react';
+import { Tag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { PetstoreClient } from '@/lib/client/api-client';
 import type { BulkAction } from '@/lib/client/bulk-change';
@@ -14,7 +14,8 @@ import type { Pet, PetWithIncluded } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
 import { RoleGate } from '../role-gate';
-import { BAR, counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
+import { BulkProgress } from '../selection/bulk-progress';
+import { counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
 import { Field, Select } from '../ui/field';
@@ -275,36 +276,22 @@ function actionWords(action: BulkAction): { verb: string; ing: string; what: str
 function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { phase: 'gathering' | 'running' }>; onCancel: () => void }) {
   const { ing } = actionWords(state.action);
   const running = state.phase === 'running' ? state : undefined;
-  const share = running && running.total > 0 ? (running.progress.done / running.total) * 100 : 0;
+  const text = running ? `${formatCount(running.progress.done)} of ${pets(running.total)}` : undefined;
+  const status = (
+    <>
+      {state.isStopping ? 'Stopping: waiting for the changes already sent…' : `${ing}: ${text ?? 'finding the selected pets…'}`}
+      {running && running.progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(running.progress.alreadySo)} already so</span>}
+      {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
+    </>
+  );
   return (
-    <section aria-label="Bulk change" className={`${BAR} space-y-2`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium tabular-nums">
-          {state.isStopping
-            ? 'Stopping: waiting for the changes already sent…'
-            : running
-              ? `${ing}: ${formatCount(running.progress.done)} of ${pets(running.total)}`
-              : `${ing}: finding the selected pets…`}
-          {running && running.progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(running.progress.alreadySo)} already so</span>}
-          {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
-        </p>
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={state.isStopping}>
-          <X aria-hidden />
-          Cancel
-        </Button>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Bulk change progress"
-        aria-valuemin={0}
-        aria-valuemax={running?.total}
-        aria-valuenow={running?.progress.done}
-        aria-valuetext={running ? `${formatCount(running.progress.done)} of ${pets(running.total)}` : undefined}
-        className="h-2 overflow-hidden rounded-full bg-indigo-200 dark:bg-indigo-900"
-      >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${share}%` }} />
-      </div>
-    </section>
+    <BulkProgress
+      status={status}
+      progress={running && text ? { done: running.progress.done, total: running.total, text } : undefined}
+      stopLabel="Cancel"
+      isStopping={state.isStopping}
+      onStop={onCancel}
+    />
   );
 }
 

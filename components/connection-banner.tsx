@@ -4,12 +4,14 @@
 // and clears by itself. A request that got no answer at all (status 0: the
 // server is down or the network is gone) raises it, and so does a 503 when
 // /readyz confirms the database is down; then /readyz is asked every second,
-// and once it answers 200 the banner goes, the page renders again on the
-// server, its lists and records load again, and a link clicked meanwhile opens.
+// and once it answers 200 the page renders again on the server, its lists and
+// records load again, a link clicked meanwhile opens, and the banner goes once
+// the page's new render is in. (A filter typed before that render landed was
+// lost: Next's refresh committed the URL it started from.)
 import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseZap, WifiOff } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef, useTransition } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { probeOutage, reportOutage, takeHeldNavigation, useOutage } from '@/lib/client/outage';
 
@@ -21,6 +23,8 @@ export function ConnectionBanner() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const outage = useOutage();
+  const [isRefreshing, startRefresh] = useTransition();
+  const isRecovering = useRef(false);
 
   useEffect(() => {
     // A query's or a mutation's attempt that failed (each retry included, not only the last).
@@ -44,14 +48,20 @@ export function ConnectionBanner() {
     if (outage === 'none') return;
     let stopped = false;
     const probe = async () => {
+      if (isRecovering.current) return;
       const found = await probeOutage();
       if (stopped) return;
-      reportOutage(found);
-      if (found !== 'none') return;
+      if (found !== 'none') return reportOutage(found);
       const held = takeHeldNavigation();
-      if (held) router.push(held);
-      // The server's part of the page (a record's check, an error boundary) renders again too.
-      else router.refresh();
+      if (held) {
+        reportOutage('none');
+        router.push(held);
+      } else {
+        // The server's part of the page (a record's check, an error boundary) renders again
+        // too; the banner stays until that render is in (the effect below).
+        isRecovering.current = true;
+        startRefresh(() => router.refresh());
+      }
       await queryClient.refetchQueries({ type: 'active' });
     };
     const timer = setInterval(() => void probe(), PROBE_EVERY_MS);
@@ -60,6 +70,12 @@ export function ConnectionBanner() {
       clearInterval(timer);
     };
   }, [outage, queryClient, router]);
+
+  useEffect(() => {
+    if (isRefreshing || !isRecovering.current) return;
+    isRecovering.current = false;
+    reportOutage('none');
+  }, [isRefreshing]);
 
   if (outage === 'none') return null;
   const Icon = outage === 'server' ? WifiOff : DatabaseZap;

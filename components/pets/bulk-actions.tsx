@@ -47,7 +47,7 @@ export function BulkActions({
   const { state } = run;
   return (
     <>
-      {state.phase === 'gathering' || state.phase === 'running' ? (
+      {state.phase === 'running' ? (
         <BulkProgressBar state={state} onCancel={run.cancel} />
       ) : (
         !selection.isEmpty && <PetSelectionBar selection={selection} page={page} total={total} onStart={run.start} exportPages={exportPages} />
@@ -273,21 +273,21 @@ function actionWords(action: BulkAction): { verb: string; ing: string; what: str
   return { verb: 'changed', ing: `Changing status to ${status}`, what: `New status: ${status}` };
 }
 
-function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { phase: 'gathering' | 'running' }>; onCancel: () => void }) {
+function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { phase: 'running' }>; onCancel: () => void }) {
   const { ing } = actionWords(state.action);
-  const running = state.phase === 'running' ? state : undefined;
-  const text = running ? `${formatCount(running.progress.done)} of ${pets(running.total)}` : undefined;
+  const { total, progress } = state;
+  const text = total === undefined ? undefined : `${formatCount(progress.done)} of ${pets(total)}`;
   const status = (
     <>
       {state.isStopping ? 'Stopping: waiting for the changes already sent…' : `${ing}: ${text ?? 'finding the selected pets…'}`}
-      {running && running.progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(running.progress.alreadySo)} already so</span>}
-      {running && running.progress.refused > 0 && <span className="font-normal"> · {formatCount(running.progress.refused)} refused</span>}
+      {progress.alreadySo > 0 && <span className="font-normal"> · {formatCount(progress.alreadySo)} already so</span>}
+      {progress.refused > 0 && <span className="font-normal"> · {formatCount(progress.refused)} refused</span>}
     </>
   );
   return (
     <BulkProgress
       status={status}
-      progress={running && text ? { done: running.progress.done, total: running.total, text } : undefined}
+      progress={total !== undefined && text ? { done: progress.done, total, text } : undefined}
       stopLabel="Cancel"
       isStopping={state.isStopping}
       onStop={onCancel}

@@ -80,7 +80,7 @@ function afterIdOf(search) {
  * @param {string} url
  */
 export function createQueries(url, { max = 10, maxPipeline = 1 } = {}) {
-  // max_pipeline 1: one query per connection at a time, as the app's pool runs them (lib/db/postgres-pool.ts); the driver's default is 100 (and its types omit the option).
+  // max_pipeline 1: at most one query waiting behind another on a connection, as the app's pool runs them (lib/db/postgres-pool.ts); the driver's default is 100 (and its types omit the option).
   const sql = postgres(url, /** @type {postgres.Options<{}>} */ ({ max, onnotice: () => {}, max_pipeline: maxPipeline }));
   /** @type {Promise<Buffer> | undefined} */
   let photoUrlKey;

@@ -1,6 +1,5 @@
 // How busy this process's PostgreSQL pool is, for the metrics: the pool
-// (postgres-pool.ts) runs one query or one transaction per connection at a
-// time, and counts its busy connections and the work waiting for one.
+// (postgres-pool.ts) counts its busy connections and the work waiting for one.
 import { processState } from '../process-state';
 
 export type PoolUse = { inUse: number; waiting: number; size: number };

@@ -1,6 +1,6 @@
 // Other tabs merge a burst of changes (docs/DASHBOARD.md, "Live pages"): while one editor
 // changes 1,000 pets, three more tabs showing them refresh at most once a second. The
-// change's time with and without them is logged, a figure for a quiet machine.
+// change's time is logged, a figure for a quiet machine, not a check.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiClient } from './support/fixtures';
 import { seedPets } from './support/pets';
@@ -30,12 +30,9 @@ async function changeAll(page: Page, word: string): Promise<number> {
 test('three other open tabs refresh at most once a second during a 1,000-pet change', async ({ browser }) => {
   test.setTimeout(300_000);
   const client = apiClient();
-  const [alone, watched] = [`Ba${Date.now().toString(36)}`, `Bw${Date.now().toString(36)}`];
-  await seedPets(client, alone, 1000);
+  const watched = `Bw${Date.now().toString(36)}`;
   await seedPets(client, watched, 1000);
   const { page } = await signInAs(browser, 'editor');
-
-  const withoutTabs = await changeAll(page, alone);
 
   const watchers = [];
   for (let person = 0; person < 3; person++) {
@@ -58,9 +55,7 @@ test('three other open tabs refresh at most once a second during a 1,000-pet cha
   // When the browser sent each one (its own clock: the test's event loop receives them late under load).
   const sentDuring = watchers.map(({ lists }) => lists.map((request) => request.timing().startTime).filter((at) => at >= startedWatching));
   const listsDuring = sentDuring.map((sent) => sent.length);
-  console.log(
-    `a 1,000-pet status change: ${withoutTabs.toFixed(1)} s alone, ${withTabs.toFixed(1)} s with three other tabs open; their list requests: ${listsDuring.join(', ')}`,
-  );
+  console.log(`a 1,000-pet status change: ${withTabs.toFixed(1)} s with three other tabs open; their list requests: ${listsDuring.join(', ')}`);
   // The time is a figure, not a check (speed is the benchmark's): the check is the tabs' requests.
   for (const [tabIndex, { tab }] of watchers.entries()) {
     const during = sentDuring[tabIndex]!;

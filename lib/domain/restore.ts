@@ -8,7 +8,7 @@
 // pet's create may be past the log's retention, but every entry after the one restored holds
 // the fields it changed as they were before it (a delete: every field). So the pet's state
 // after entry X is today's, with the `before` of each later entry put back, newest first.
-import { and, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Pet, PetStatus } from '../contract/pets';
 import type { Executor } from '../db/client';
 import { activity, categories, pets } from '../db/schema';
@@ -137,6 +137,33 @@ async function petsOfBatch(database: Executor, batchId: string): Promise<{ petId
   return rows.map((row) => ({ petId: Number(row.petId), firstEntryId: row.firstEntryId })).sort((a, b) => a.petId - b.petId);
 }
 
+/** The entries of the batch's pets since the batch began that are not the batch's, newest first, by pet: one query. */
+async function entriesOutsideBatch(database: Executor, batchId: string, batch: { petId: number; firstEntryId: number }[]): Promise<Map<number, PetEntry[]>> {
+  const firstEntries = new Map(batch.map((pet) => [pet.petId, pet.firstEntryId]));
+  const rows = await database
+    .select({ petId: activity.resourceId, id: activity.id, action: activity.action, before: activity.before, batchId: activity.batchId })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.resource, 'pet'),
+        inArray(
+          activity.resourceId,
+          batch.map((pet) => String(pet.petId)),
+        ),
+        gte(activity.id, Math.min(...firstEntries.values())),
+        sql`${activity.batchId} is distinct from ${batchId}::uuid`,
+      ),
+    )
+    .orderBy(desc(activity.id));
+  const byPet = new Map<number, PetEntry[]>();
+  for (const { petId, ...entry } of rows) {
+    const id = Number(petId);
+    if (entry.id < firstEntries.get(id)!) continue;
+    byPet.set(id, [...(byPet.get(id) ?? []), entry]);
+  }
+  return byPet;
+}
+
 /** Why a pet of the batch has changed since it (an entry of its own not in the batch), or undefined. */
 export function changedSince(petId: number, batchId: string, newestFirst: PetEntry[]): string | undefined {
   const other = newestFirst.find((entry) => entry.batchId !== batchId);
@@ -176,8 +203,9 @@ export async function undoBatch(database: Executor, batchId: string, options: { 
   if (batch.length === 0) return refused('not_found', `No batch has id ${batchId}, or none of its entries is a pet's (they may be past the log's retention).`);
   const result: BatchUndo = { restored: [], leftAlone: [] };
   if (options.dryRun) {
+    const others = await entriesOutsideBatch(database, batchId, batch);
     for (const pet of batch) {
-      const reason = changedSince(pet.petId, batchId, await entriesFrom(database, pet.petId, pet.firstEntryId));
+      const reason = changedSince(pet.petId, batchId, others.get(pet.petId) ?? []);
       if (reason) result.leftAlone.push({ id: pet.petId, reason });
       else result.restored.push({ id: pet.petId });
     }

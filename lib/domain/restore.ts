@@ -55,6 +55,9 @@ export function stateBefore(present: PetState | null, newestFirst: PetEntry[]): 
   return state;
 }
 
+// The advisory lock space of restores of deleted pets ("rest"); act_as's keys use another (drizzle/0018).
+const RESTORE_LOCK = 0x72657374;
+
 const presentState = (transaction: Executor, petId: number) =>
   transaction.select({ name: pets.name, categoryId: pets.categoryId, status: pets.status, tags: pets.tags }).from(pets).where(eq(pets.id, petId)).for('update');
 
@@ -87,7 +90,13 @@ async function setBack(
   petId: number,
   options: { fromId: number; restoredFrom: number | undefined; mayChange?: (newestFirst: PetEntry[]) => string | undefined },
 ): Promise<Outcome<Restored>> {
-  const [present] = await presentState(transaction, petId);
+  let [present] = await presentState(transaction, petId);
+  if (!present) {
+    // No row to lock: two restores of one deleted pet would both insert it. The second waits
+    // for the first here, then finds the pet back and restores over it.
+    await transaction.select({ locked: sql`pg_advisory_xact_lock(${RESTORE_LOCK}::integer, ${petId % 2147483647}::integer)` }).from(sql`(select) as nothing`);
+    [present] = await presentState(transaction, petId);
+  }
   const entries = await entriesFrom(transaction, petId, options.fromId);
   const refusal = options.mayChange?.(entries);
   if (refusal) return refused('conflict', refusal);

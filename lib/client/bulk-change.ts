@@ -39,6 +39,8 @@ export type BulkResult = {
   refused: BulkRefusal[];
   /** Why the run ended early: the caller cancelled, or an error that is no pet's own. */
   stoppedBy?: 'cancel' | ApiClientError;
+  /** The run's batch (every chunk's changes), for POST /v1/activity/batches/{batchId}/restore; absent when no chunk was answered. */
+  batchId?: string;
 };
 
 // 50 ids a request: the progress bar moves 20 times for 1,000 pets, and Cancel
@@ -66,7 +68,15 @@ export async function runBulkChange(
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
 
-  const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, patchOf(action)));
+  // One run is one batch (one undo): the first chunk goes alone, and the others join the
+  // batch its answer names (a first chunk retried after a lost answer may start a second one).
+  let batchId: string | undefined;
+  let firstAnswer: Promise<unknown> | undefined;
+  const send = async (ids: number[]): Promise<PetResult[]> => {
+    const answer = action.kind === 'delete' ? await client.deletePets(ids, batchId) : await client.updatePets(ids, patchOf(action), batchId);
+    batchId ??= answer.batchId;
+    return answer.results;
+  };
   const hadAlready = (pet: BulkPet) =>
     (action.kind === 'status' && (pet.status ?? null) === action.status) || (action.kind === 'category' && pet.categoryId === action.categoryId);
 
@@ -83,11 +93,18 @@ export async function runBulkChange(
 
   async function worker(): Promise<void> {
     while (next < pets.length && !signal.aborted && !stoppedBy) {
+      // Every chunk but the first waits for the first one's answer, whose batch it joins.
+      if (firstAnswer) {
+        await firstAnswer;
+        if (next >= pets.length || signal.aborted || stoppedBy) return;
+      }
       const chunk = pets.slice(next, next + CHUNK);
       next += chunk.length;
+      const sending = apply(chunk.map((pet) => pet.id));
+      firstAnswer ??= sending.catch(() => undefined);
       let answer;
       try {
-        answer = await apply(chunk.map((pet) => pet.id));
+        answer = await sending;
       } catch (error) {
         stoppedBy ??= asApiError(error);
         return;
@@ -113,6 +130,7 @@ export async function runBulkChange(
     changed,
     alreadySo,
     refused,
+    ...(batchId && { batchId }),
     stoppedBy: stoppedBy ?? (signal.aborted && changed.length + alreadySo.length + refused.length < pets.length ? 'cancel' : undefined),
   };
 }

@@ -15,6 +15,7 @@ import { recordRequest } from '../metrics';
 import { authenticate, type Caller } from './auth';
 import { failureResponse } from './failure-response';
 import { RequestRefusal } from './errors';
+import type { BodyLimit } from './body';
 import { idempotently } from './idempotency';
 import { enforceRateLimit } from './rate-limit';
 import { headerOf, withHeaders } from './respond';
@@ -39,6 +40,8 @@ type Options<Needed extends OperationId | null> = {
   headers?: () => Record<string, string>;
   /** Honour `Idempotency-Key` (lib/http/idempotency.ts): for POSTs that create. */
   idempotent?: boolean;
+  /** The largest body the route reads, when more than a JSON body's (a CSV import): what Idempotency-Key reads too. */
+  bodyLimit?: BodyLimit;
 };
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -80,7 +83,7 @@ export function apiRoute<Needed extends OperationId | null>(
           if (error instanceof RequestRefusal || lostKeyRights(error)) throw error;
           return failureResponse(error, route);
         });
-      response = options.idempotent && caller ? await idempotently(request, caller, database, operate) : await operate(request, database);
+      response = options.idempotent && caller ? await idempotently(request, caller, database, operate, options.bodyLimit) : await operate(request, database);
     } catch (error) {
       response = failureResponse(error, route);
     }

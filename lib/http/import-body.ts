@@ -17,12 +17,13 @@ const CSV_MEDIA_TYPES = new Set(['text/csv', 'application/csv', 'text/plain']);
 /** The file's bytes, or the refusal of a body that is missing, too large, or not CSV. */
 export async function readImportFile(request: Request): Promise<Uint8Array> {
   const bytes = await readBodyBytes(request, IMPORT_BODY_LIMIT);
+  // No bytes at all is a missing body (400) whatever the headers say, as for JSON (lib/http/body.ts).
+  if (bytes.byteLength === 0) throw new RequestRefusal('invalid_request', 'A CSV file is required as the request body.');
   const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!CSV_MEDIA_TYPES.has(mediaType)) {
     const got = mediaType ? `got ${mediaType}` : 'none was given';
     throw new RequestRefusal('unsupported_media_type', `Content-Type must be text/csv (${got}).`);
   }
-  if (bytes.byteLength === 0) throw new RequestRefusal('invalid_request', 'A CSV file is required as the request body.');
   return bytes;
 }
 

@@ -163,14 +163,18 @@ export class PetstoreClient {
   /**
    * bulkUpdatePets: PATCH /v1/pets?id=… (experimental): the same patch for up to 100 pets,
    * each changed on its own; one result per id, in the order given (a refusal is a result, not a throw).
+   * With `batchId`, the changes join that batch (one undo for every request of a bulk run).
    */
-  async updatePets(petIds: number[], update: PetUpdate): Promise<PetBatchUpdateResults['results']> {
-    return this.request<PetBatchUpdateResults>('PATCH', `/v1/pets?id=${petIds.join(',')}`, update).then(({ body }) => body.results);
+  async updatePets(petIds: number[], update: PetUpdate, batchId?: string): Promise<PetBatchUpdateResults> {
+    return this.request<PetBatchUpdateResults>('PATCH', `/v1/pets?${batchQuery(petIds, batchId)}`, update).then(({ body }) => body);
   }
 
-  /** bulkDeletePets: DELETE /v1/pets?id=… (experimental): up to 100 pets, each deleted on its own; one result per id, in the order given. */
-  async deletePets(petIds: number[]): Promise<PetBatchDeleteResults['results']> {
-    return this.request<PetBatchDeleteResults>('DELETE', `/v1/pets?id=${petIds.join(',')}`).then(({ body }) => body.results);
+  /**
+   * bulkDeletePets: DELETE /v1/pets?id=… (experimental): up to 100 pets, each deleted on its own; one result per id, in the order given.
+   * With `batchId`, the deletes join that batch (one undo for every request of a bulk run).
+   */
+  async deletePets(petIds: number[], batchId?: string): Promise<PetBatchDeleteResults> {
+    return this.request<PetBatchDeleteResults>('DELETE', `/v1/pets?${batchQuery(petIds, batchId)}`).then(({ body }) => body);
   }
 
   /** listPetPhotos: GET /v1/pets/{petId}/photos (experimental): by position, the cover first, with signed URLs. */
@@ -375,6 +379,9 @@ const unreachable = () =>
     status: 0,
     message: 'The server could not be reached. Check your connection; the page retries by itself.',
   });
+
+/** The query of a bulk change or delete: the ids, and the batch they join when given. */
+const batchQuery = (petIds: number[], batchId: string | undefined) => `id=${petIds.join(',')}${batchId ? `&batchId=${encodeURIComponent(batchId)}` : ''}`;
 
 type QueryValues = Record<string, string | number | string[] | undefined>;
 

@@ -66,7 +66,15 @@ export async function runBulkChange(
   let stoppedBy: ApiClientError | undefined;
   let next = 0;
 
-  const send = (ids: number[]): Promise<PetResult[]> => (action.kind === 'delete' ? client.deletePets(ids) : client.updatePets(ids, patchOf(action)));
+  // One run is one batch (one undo): the first chunk goes alone, and the others join the
+  // batch its answer names (a first chunk retried after a lost answer may start a second one).
+  let batchId: string | undefined;
+  let firstAnswer: Promise<unknown> | undefined;
+  const send = async (ids: number[]): Promise<PetResult[]> => {
+    const answer = action.kind === 'delete' ? await client.deletePets(ids, batchId) : await client.updatePets(ids, patchOf(action), batchId);
+    batchId ??= answer.batchId;
+    return answer.results;
+  };
   const hadAlready = (pet: BulkPet) =>
     (action.kind === 'status' && (pet.status ?? null) === action.status) || (action.kind === 'category' && pet.categoryId === action.categoryId);
 
@@ -83,11 +91,18 @@ export async function runBulkChange(
 
   async function worker(): Promise<void> {
     while (next < pets.length && !signal.aborted && !stoppedBy) {
+      // Every chunk but the first waits for the first one's answer, whose batch it joins.
+      if (firstAnswer) {
+        await firstAnswer;
+        if (next >= pets.length || signal.aborted || stoppedBy) return;
+      }
       const chunk = pets.slice(next, next + CHUNK);
       next += chunk.length;
+      const sending = apply(chunk.map((pet) => pet.id));
+      firstAnswer ??= sending.catch(() => undefined);
       let answer;
       try {
-        answer = await apply(chunk.map((pet) => pet.id));
+        answer = await sending;
       } catch (error) {
         stoppedBy ??= asApiError(error);
         return;

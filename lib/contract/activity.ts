@@ -1,7 +1,7 @@
 // ActivityEntry and the activity log's query: GET /v1/activity (admin,
 // experimental), newest first, keyset-paged.
 import { z } from 'zod';
-import { Cursor, Limit, queryCategoryId } from './params';
+import { BatchId, Cursor, Limit, queryCategoryId } from './params';
 
 export const ACTIVITY_RESOURCES = ['pet', 'category', 'order', 'user', 'api_key', 'session'] as const;
 
@@ -26,6 +26,11 @@ export const ActivityEntry = z
     before: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they were.' }),
     after: z.record(z.string(), z.unknown()).optional().meta({ description: 'The changed fields as they became.' }),
     requestId: z.string().optional().meta({ description: 'The X-Request-Id of the request that made the change.' }),
+    batchId: z.uuid().optional().meta({
+      format: 'uuid',
+      description: 'The batch the change belongs to: a bulk change, a bulk delete, an import or an undo of a batch (each one batch to undo).',
+    }),
+    restoredFrom: z.int().min(1).optional().meta({ format: 'int64', description: 'For a restore: the entry whose state the pet was set back to.' }),
   })
   .meta({ id: 'ActivityEntry' });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
@@ -54,6 +59,7 @@ export const ListActivityQuery = z
     }),
     since: instant.meta({ description: 'Only changes at or after this instant.' }),
     until: instant.meta({ description: 'Only changes at or before this instant.' }),
+    batchId: BatchId.optional().meta({ description: 'Only the changes of this batch.' }),
   })
   .refine((query) => !query.since || !query.until || query.since <= query.until, {
     path: ['until'],

@@ -86,3 +86,6 @@ export function int64Id() {
 
 /** The largest integer that survives a JSON round trip in JavaScript clients. */
 export const MAX_JSON_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** A batch's id (the activity log's `batchId`: a bulk change, a bulk delete, an import, an undo): a UUID. */
+export const BatchId = z.uuid({ error: 'must be a UUID' }).meta({ format: 'uuid' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ErrorBody } from './errors';
 import { MAX_NAME_LENGTH, displayName, hasNoControlCharacter, isWithinNameLength, nameSearch } from './names';
 import { PET_SORTS, PET_STATUSES, type PetSort } from './pet-values';
-import { Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
+import { BatchId, Limit, MAX_JSON_INTEGER, documentAs, int64Id, queryCategoryId } from './params';
 import { refuseCursorOfAnotherSort, sortCursorParam, type SortCursor } from './sort-cursor';
 import { IncludeParam, PetIncluded } from './pet-include';
 import { TagName, tagList } from './tags';
@@ -162,6 +162,10 @@ export const PetBatchQuery = z.object({
       `The pets to change (1 to ${MAX_BATCH_IDS}, comma-separated, e.g. \`1,2,3\`; repeats count once). Each is changed on its own; the answer has one result per id, in the order given. No parameter of the list goes with it (400).`,
     ),
   ),
+  batchId: BatchId.optional().meta({
+    description:
+      'The batch the changes join (a UUID): one change of many pets sent as several requests passes the `batchId` of its first answer, or one it chose, on every request, and is then one batch to undo (`POST /activity/batches/{batchId}/restore`). Without it, the request is a batch of its own.',
+  }),
 });
 
 /** The list's filters, without paging or order: what GET /v1/pets/counts takes. */
@@ -248,6 +252,7 @@ const PetRefused = z
 
 export const PetBatchUpdateResults = z
   .object({
+    batchId: BatchId.meta({ description: 'The batch the changes were recorded under (the activity log’s `batchId`).' }),
     results: z.array(z.union([z.object({ id: ResultId, status: z.literal(200), pet: Pet }).meta({ id: 'PetUpdated' }), PetRefused])),
   })
   .meta({ id: 'PetBatchUpdateResults' });
@@ -255,6 +260,7 @@ export type PetBatchUpdateResults = z.infer<typeof PetBatchUpdateResults>;
 
 export const PetBatchDeleteResults = z
   .object({
+    batchId: BatchId.meta({ description: 'The batch the deletes were recorded under (the activity log’s `batchId`).' }),
     results: z.array(z.union([z.object({ id: ResultId, status: z.literal(204) }).meta({ id: 'PetDeleted' }), PetRefused])),
   })
   .meta({ id: 'PetBatchDeleteResults' });

@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export const petStatus = pgEnum('pet_status', PET_STATUSES);
@@ -297,8 +298,18 @@ export const activity = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     requestId: text('request_id'),
+    // The batch the change belongs to: a bulk change, a bulk delete, an import or an undo
+    // (lib/domain/activity.ts, inBatch); NULL for a change on its own.
+    batchId: uuid('batch_id'),
+    // A restore (lib/domain/restore.ts): the entry whose state the pet was set back to.
+    restoredFrom: bigint('restored_from', { mode: 'number' }),
   },
   (table) => [
+    // Reading one batch (its undo): only entries of a batch are in it.
+    index('activity_batch_idx')
+      .on(table.batchId, table.id)
+      .where(sql`${table.batchId} is not null`)
+      .with(UNIQUE_KEYS),
     // Each index is paid on every write (docs/PERFORMANCE.md, "The activity log's cost"):
     // the actor indexes hold only entries that have that actor, and `at`, which only
     // grows, needs no more than a BRIN index (block ranges) for the time filter and pruning.

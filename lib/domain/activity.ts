@@ -21,7 +21,20 @@ import { scopesFor, type ApiKeyScope as Scope } from '../contract/api-keys';
  * (known from the key check, so the trigger need not look them up), the request id, and
  * the scopes the key must still hold when a change acts (checked in its transaction).
  */
-type Actor = { keyId: number | null; userId: number | null; label: string; requestId: string; needs: Set<Scope> };
+type Actor = {
+  keyId: number | null;
+  userId: number | null;
+  label: string;
+  requestId: string;
+  needs: Set<Scope>;
+  /** The batch the changes belong to (inBatch). */
+  batchId?: string;
+  /** The entry a restore sets a pet back to (lib/domain/restore.ts). */
+  restoredFrom?: number;
+};
+
+/** The system, for a batch or a restore outside any request (the CLI): no key, no user. */
+const SYSTEM: Actor = { keyId: null, userId: null, label: '', requestId: '', needs: new Set() };
 
 // One per process (lib/process-state.ts): both bundles share it.
 const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>());
@@ -29,6 +42,15 @@ const actors = processState('activityActors', () => new AsyncLocalStorage<Actor>
 /** Runs `work` with its changes recorded as `actor`'s. */
 export function actingAs<Result>(actor: Actor, work: () => Promise<Result>): Promise<Result> {
   return actors.run(actor, work);
+}
+
+/**
+ * Runs `work` with every change it makes recorded under the batch `batchId` (a uuid): each
+ * activity entry carries it, and POST /v1/activity/batches/{batchId}/restore undoes them
+ * together. A bulk change, a bulk delete, an import and an undo each run as one batch.
+ */
+export function inBatch<Result>(batchId: string, work: () => Promise<Result>): Promise<Result> {
+  return actors.run({ ...(actors.getStore() ?? SYSTEM), batchId }, work);
 }
 
 /**
@@ -53,10 +75,17 @@ export function actorParameters(): { actor: string; keyId: number | null; needed
 // them with split_part (drizzle/0017): cheaper for every change than parsing JSON.
 const FIELD_SEPARATOR = '\x1f';
 
-/** The `petstore.actor` setting for the current actor: "keyId␟userId␟requestId␟label" ('' for none: the system). */
+/**
+ * The `petstore.actor` setting for the current actor: "keyId␟userId␟requestId␟label", then
+ * "␟batchId␟restoredFrom" when either is set (drizzle/0026; the triggers read a missing
+ * field as NULL, so the four fields of an earlier release still do); '' for none: the system.
+ */
 function actorSetting(): string {
   const actor = actors.getStore();
-  return actor ? [actor.keyId, actor.userId ?? '', actor.requestId, actor.label].join(FIELD_SEPARATOR) : '';
+  if (!actor) return '';
+  const fields = [actor.keyId ?? '', actor.userId ?? '', actor.requestId, actor.label];
+  if (actor.batchId !== undefined || actor.restoredFrom !== undefined) fields.push(actor.batchId ?? '', actor.restoredFrom ?? '');
+  return fields.join(FIELD_SEPARATOR);
 }
 
 // Prepared: the driver sends a statement with parameters that is not prepared
@@ -126,6 +155,7 @@ export type ActivityFilters = {
   person?: string;
   since?: Date;
   until?: Date;
+  batchId?: string;
 };
 
 /**
@@ -154,6 +184,7 @@ export async function listActivity(database: Database, filters: ActivityFilters 
     filters.person === undefined ? undefined : aboutPerson(filters.person),
     filters.since === undefined ? undefined : gte(activity.at, filters.since),
     filters.until === undefined ? undefined : lte(activity.at, filters.until),
+    filters.batchId === undefined ? undefined : eq(activity.batchId, filters.batchId),
     filters.beforeId === undefined ? undefined : lt(activity.id, filters.beforeId),
   ];
   const rows = await database

@@ -92,6 +92,41 @@ it('reads the JSON actor of an instance of the version before, as in a rolling u
   }
 });
 
+it('stores the batch and the restored entry the actor names, and none for an actor of four fields (drizzle/0026)', async () => {
+  const batchId = '0b0e7c2e-5d1f-4a4e-9b55-8a1c1f5d2a10';
+  const read = async (actor: string) => {
+    type Stored = { batch_id: string | null; restored_from: unknown };
+    let stored: Stored[] = [];
+    await client
+      .transaction(async (transaction: Transaction) => {
+        await transaction.query(`select set_config('petstore.actor', $1, true)`, [actor]);
+        await transaction.query(`insert into categories (name) values ('Batch ' || gen_random_uuid())`);
+        await transaction.query(`insert into pets (name, category_id) values ('Rex', 1)`);
+        ({ rows: stored } = await transaction.query<Stored>(
+          `select batch_id, restored_from from activity where resource in ('pet', 'category') and id > (select coalesce(max(id), 0) - 2 from activity) order by id`,
+        ));
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    return stored.map((row) => ({ batchId: row.batch_id, restoredFrom: row.restored_from === null ? null : Number(row.restored_from) }));
+  };
+  expect(await read(ACTOR)).toEqual([
+    { batchId: null, restoredFrom: null },
+    { batchId: null, restoredFrom: null },
+  ]);
+  expect(await read([ACTOR, batchId, ''].join('\x1f'))).toEqual([
+    { batchId, restoredFrom: null },
+    { batchId, restoredFrom: null },
+  ]);
+  // The category's generic writer has no restore to name; the pet's has.
+  expect(await read([ACTOR, batchId, '42'].join('\x1f'))).toEqual([
+    { batchId, restoredFrom: null },
+    { batchId, restoredFrom: 42 },
+  ]);
+});
+
 it('names every column of pets that is not hidden', async () => {
   const { rows } = await client.query<{ column_name: string }>(
     `select column_name from information_schema.columns where table_name = 'pets' order by column_name`,
@@ -112,6 +147,6 @@ it('keeps deduplication off on the log’s B-tree indexes, whose keys all end wi
      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
      where i.indrelid = 'activity'::regclass and am.amname = 'btree' and not i.indisunique`,
   );
-  expect(rows.map((row) => row.name).sort()).toEqual(['activity_actor_key_idx', 'activity_actor_user_idx', 'activity_resource_idx']);
+  expect(rows.map((row) => row.name).sort()).toEqual(['activity_actor_key_idx', 'activity_actor_user_idx', 'activity_batch_idx', 'activity_resource_idx']);
   for (const row of rows) expect(row.options, row.name).toContain('deduplicate_items=off');
 });

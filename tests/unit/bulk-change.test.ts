@@ -31,8 +31,10 @@ function fakeClient(options: { failure?: (chunk: number, attempt: number) => Api
   const attempts = new Map<string, number>();
   let inFlight = 0;
   let mostInFlight = 0;
-  async function answer(ids: number[], isDelete: boolean) {
+  const batches: (string | undefined)[] = [];
+  async function answer(ids: number[], isDelete: boolean, batchId: string | undefined) {
     const key = ids.join(',');
+    batches.push(batchId);
     const attempt = attempts.get(key) ?? 0;
     attempts.set(key, attempt + 1);
     if (attempt === 0) chunks.push(ids);
@@ -54,13 +56,13 @@ function fakeClient(options: { failure?: (chunk: number, attempt: number) => Api
       attempt,
     );
     if (failure) throw failure;
-    return results;
+    return { batchId: batchId ?? `batch-${batches.length}`, results };
   }
   const client = {
-    updatePets: (ids: number[]) => answer(ids, false),
-    deletePets: (ids: number[]) => answer(ids, true),
+    updatePets: (ids: number[], _update: unknown, batchId?: string) => answer(ids, false, batchId),
+    deletePets: (ids: number[], batchId?: string) => answer(ids, true, batchId),
   } as unknown as PetstoreClient;
-  return { client, chunks, mostInFlight: () => mostInFlight };
+  return { client, chunks, batches, mostInFlight: () => mostInFlight };
 }
 
 const sold = { kind: 'status', status: 'sold' } as const;
@@ -68,6 +70,12 @@ const run = (client: PetstoreClient, count: number, action: Parameters<typeof ru
   runBulkChange(client, { pets: pets(count), action, signal: new AbortController().signal, onProgress: () => {} });
 
 describe('runBulkChange', () => {
+  it('sends the first chunk alone and every other one in the batch its answer named', async () => {
+    const fake = fakeClient();
+    await run(fake.client, 230);
+    expect(fake.batches).toEqual([undefined, 'batch-1', 'batch-1', 'batch-1', 'batch-1']);
+  });
+
   it('moves pets to a category, counting those in it already apart', async () => {
     const fake = fakeClient();
     const inTarget = pets(60).map((pet) => (pet.id <= 10 ? { ...pet, categoryId: 2 } : pet));

@@ -24,6 +24,8 @@ function toEntry(row: Row): ActivityEntry {
   if (row.before) entry.before = row.before;
   if (row.after) entry.after = row.after;
   if (row.requestId !== null) entry.requestId = row.requestId;
+  if (row.batchId !== null) entry.batchId = row.batchId;
+  if (row.restoredFrom !== null) entry.restoredFrom = row.restoredFrom;
   return entry;
 }
 

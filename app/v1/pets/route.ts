@@ -2,6 +2,8 @@
 // sort, batch read by id and `include`), POST /v1/pets (createPet), and the experimental batch
 // change and delete by id (PATCH, DELETE /v1/pets?id=…): each pet through the
 // single operation's domain function, in its own transaction.
+import { randomUUID } from 'node:crypto';
+import { inBatch } from '@/lib/domain/activity';
 import { eachId } from '@/lib/domain/batch';
 import { LIST_PETS_PAGING_AND_FILTERS, ListPetsQuery, NewPet, PetBatchQuery, PetUpdate } from '@/lib/contract/pets';
 import { encodeSortCursor } from '@/lib/contract/sort-cursor';
@@ -33,24 +35,27 @@ export const POST = apiRoute({ operation: 'createPet', idempotent: true }, async
   return json(pet, { status: 201, headers: { location: `/v1/pets/${pet.id}` } });
 });
 
-/** The ids of a batch change or delete: `id` alone, no parameter of the list beside it. */
-function batchIds(url: URL): number[] {
-  const { id } = parseQuery(url, PetBatchQuery);
+/**
+ * The ids of a batch change or delete (`id`, no parameter of the list beside it), and the
+ * batch it is recorded under: the one the client names (joining its earlier requests), else a new one.
+ */
+function batchOf(url: URL): { ids: number[]; batchId: string } {
+  const { id, batchId } = parseQuery(url, PetBatchQuery);
   refuseAlongside(url, 'id', LIST_PETS_PAGING_AND_FILTERS);
-  return id;
+  return { ids: id, batchId: batchId ?? randomUUID() };
 }
 
 const batchUpdate = apiRoute({ operation: 'bulkUpdatePets' }, async ({ request, url, database }) => {
-  const ids = batchIds(url);
+  const { ids, batchId } = batchOf(url);
   const update = parseBody(await readJsonBody(request), PetUpdate);
-  const outcomes = await eachId(ids, (id) => updatePet(database, BigInt(id), update));
-  return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, (pet) => ({ status: 200, pet }))) });
+  const outcomes = await inBatch(batchId, () => eachId(ids, (id) => updatePet(database, BigInt(id), update)));
+  return json({ batchId, results: ids.map((id, index) => batchResult(id, outcomes[index]!, (pet) => ({ status: 200, pet }))) });
 });
 
 const batchDelete = apiRoute({ operation: 'bulkDeletePets' }, async ({ url, database }) => {
-  const ids = batchIds(url);
-  const outcomes = await eachId(ids, (id) => deletePet(database, BigInt(id)));
-  return json({ results: ids.map((id, index) => batchResult(id, outcomes[index]!, () => ({ status: 204 }))) });
+  const { ids, batchId } = batchOf(url);
+  const outcomes = await inBatch(batchId, () => eachId(ids, (id) => deletePet(database, BigInt(id))));
+  return json({ batchId, results: ids.map((id, index) => batchResult(id, outcomes[index]!, () => ({ status: 204 }))) });
 });
 
 // The collection itself takes GET and POST only, as the contract has it: PATCH and

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BatchId, Cursor, Limit, documentAs, int64Id } from './params';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './limits.mjs';
 
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
 const count = (description: string) => z.int().min(0).meta({ description });
 

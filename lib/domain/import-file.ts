@@ -9,7 +9,7 @@ import { MAX_IMPORT_ROWS } from '../contract/limits.mjs';
 import type { ErrorCode } from '../contract/errors';
 
 /** The columns an import reads; any other is ignored and listed in the Import. */
-export const IMPORT_COLUMNS = ['id', 'name', 'category', 'categoryId', 'status', 'tags'] as const;
+const IMPORT_COLUMNS = ['id', 'name', 'category', 'categoryId', 'status', 'tags'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 export type Delimiter = ',' | ';';
@@ -25,7 +25,7 @@ const refusal = (problem: ErrorCode, message: string): Refusal => ({ ok: false, 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** The known column each header cell names (trimmed, any case), or undefined. */
-export function columnNamed(header: string): ImportColumn | undefined {
+function columnNamed(header: string): ImportColumn | undefined {
   const wanted = header.trim().toLowerCase();
   return IMPORT_COLUMNS.find((column) => column.toLowerCase() === wanted);
 }

@@ -10,7 +10,7 @@ import { MAX_JSON_INTEGER } from '../contract/params';
 import type { ImportColumn } from './import-file';
 
 /** A pet's tags in one cell, as the export writes them ("a; b"). */
-export const TAG_SEPARATOR = ';';
+const TAG_SEPARATOR = ';';
 
 /**
  * A good row: the pet it changes (`id`) or none (a new pet), and the values it gives.

@@ -21,7 +21,6 @@ import { toPage, type Page } from './pagination';
 import { refused, succeeded, type Outcome } from './outcome';
 
 export type ImportRecord = typeof imports.$inferSelect;
-export type ImportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** Who posts an import: every batch acts as them (the key's rights checked when it acts). */
 export type ImportMaker = { keyId: number | null; userId: number | null; label: string; requestId: string };

@@ -78,6 +78,8 @@ describe('readRow', () => {
       value: { row: 2, id: 7, name: 'Rex', categoryName: 'Dogs', categoryId: 3, status: 'sold', tags: ['b', 'A'] },
     });
     expect(read(['', 'Rex', '', '3', '', ''])).toEqual({ ok: true, value: { row: 2, name: 'Rex', categoryId: 3, status: null, tags: [] } });
+    // As the export escapes a formula: read back without its quote.
+    expect(read(['', "'=Rex", '', '3', '', "'-x"])).toMatchObject({ ok: true, value: { name: '=Rex', tags: ['-x'] } });
   });
 
   it('says why a row cannot be', () => {

@@ -164,6 +164,23 @@ describe('export, then import', () => {
   });
 });
 
+describe('undo', () => {
+  it('an import is one batch: its batchId lists its entries, and one restore undoes it', async () => {
+    const categoryId = uniqueCategoryId();
+    const existing = await addPet({ name: 'Before undo', categoryId, status: 'available' });
+    const done = await importedNow(`id,name,categoryId\n${existing.id},After undo,${categoryId}\n,Undone one,${categoryId}\n,Undone two,${categoryId}\n`);
+    expect(done).toMatchObject({ state: 'done', created: 2, updated: 1 });
+    const entries = await api('GET', `/v1/activity?batchId=${done.batchId}`);
+    expect(entries.body).toHaveLength(3);
+    expect((await api<Import[]>('GET', `/v1/pets/imports?batchId=${done.batchId}`)).body.map((item) => item.id)).toEqual([done.id]);
+    const undone = await api('POST', `/v1/activity/batches/${done.batchId}/restore`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.leftAlone).toEqual([]);
+    expect(await countIn(categoryId)).toBe(1);
+    expect((await api('GET', `/v1/pets/${existing.id}`)).body.name).toBe('Before undo');
+  });
+});
+
 describe('cancel', () => {
   it('stops a running import before its next batch: the rows committed stay, and the Import says how many', async () => {
     const categoryId = uniqueCategoryId();

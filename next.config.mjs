@@ -12,7 +12,7 @@ const isBenchBuild = process.env.PETSTORE_BENCH_BUILD === '1';
 const nextConfig = {
   distDir: isBenchBuild ? '.next-bench' : '.next',
   pageExtensions: isBenchBuild ? ['bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
-  serverExternalPackages: ['postgres', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis', 'prom-client', 'sharp', '@aws-sdk/client-s3'],
+  serverExternalPackages: ['postgres', 'pg-boss', '@electric-sql/pglite', 'pino', '@node-rs/argon2', 'ioredis', 'prom-client', 'sharp', '@aws-sdk/client-s3'],
   // gzip for pages, scripts and styles. Under server.mjs /v1 does not pass
   // through Next; lib/v1-path/compression.ts compresses it.
   compress: true,

@@ -5,6 +5,7 @@ import { OPERATION_SCOPE, type OperationId } from './roles';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from './deprecation';
 import { ActivityEntries, ListActivityQuery } from './activity';
+import { IMPORT_FILE_RULES, Import, ImportIdParams, Imports, ListImportsQuery, NewImportQuery } from './imports';
 import { ActivityEntryIdParams, BatchIdParams, UndoBatchQuery, UndoneBatch } from './restore';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
@@ -142,6 +143,103 @@ const paths: ZodOpenApiPathsObject = {
       responses: {
         '200': { description: 'Success.', ...jsonBody(PetCounts) },
         '400': errorResponses.BadRequest,
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/imports': {
+    post: {
+      operationId: 'createImport',
+      summary: 'Import animals from a CSV file (experimental)',
+      description: [
+        IMPORT_FILE_RULES,
+        'The file is checked whole before anything else: one that is not UTF-8, has no `name` column, or is too large is refused at once, and no import exists. Otherwise the answer is 202 with the Import, `queued`: it runs as a job that any instance may take, and resumes after its last committed batch if that instance stops. Each row is checked by the rules of a single create or `PATCH`; a row equal to its animal writes nothing. Each changed animal gets its activity entry, and the change feed hears of it. The job acts as the key that posted it: if that key loses its rights, the import ends `failed`.',
+        '`dryRun=true` checks every row and changes nothing; the counts say what a real run would do.',
+      ].join('\n\n'),
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { query: NewImportQuery, header: IdempotencyKeyHeaders },
+      requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' as const, contentMediaType: 'text/csv' } } } },
+      responses: {
+        '202': {
+          description: 'The import is queued.',
+          headers: { Location: { description: 'The Import’s URL.', schema: { type: 'string' as const } }, ...idempotentReplayHeader },
+          ...jsonBody(Import),
+        },
+        '400': {
+          ...errorResponses.BadRequest,
+          id: undefined,
+          description: 'The file is empty, not UTF-8, not CSV, or has no `name` column (`invalid_request`): the message says which.',
+        },
+        '409': errorResponses.Conflict,
+        '413': {
+          ...errorResponses.PayloadTooLarge,
+          id: undefined,
+          description: 'The file is larger than 50 MB or has more than 200,000 rows (`payload_too_large`).',
+        },
+        '415': { ...errorResponses.UnsupportedMediaType, id: undefined, description: 'The body is not `text/csv` (`unsupported_media_type`).' },
+        ...commonErrors,
+      },
+    },
+    get: {
+      operationId: 'listImports',
+      summary: 'List imports (experimental)',
+      description: 'Newest first, keyset-paged (`Link: rel="next"`).',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { query: ListImportsQuery },
+      responses: {
+        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(Imports) },
+        '400': errorResponses.BadRequest,
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/imports/{importId}': {
+    get: {
+      operationId: 'getImport',
+      summary: 'Read an import (experimental)',
+      description: 'Its state and counts: `processed` grows a batch at a time.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: ImportIdParams },
+      responses: {
+        '200': { description: 'Success.', ...jsonBody(Import) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+    delete: {
+      operationId: 'cancelImport',
+      summary: 'Cancel an import (experimental)',
+      description:
+        'Stops a queued or running import before its next batch. The rows already committed stay: the Import answered says how many. A finished import is a 409.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: ImportIdParams },
+      responses: {
+        '200': { description: 'Cancelled.', ...jsonBody(Import) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/imports/{importId}/errors': {
+    get: {
+      operationId: 'getImportErrors',
+      summary: 'The failed rows of an import, as CSV (experimental)',
+      description:
+        'One line per failed row: `row` (its number in the file, the header line being row 1), its values under the file’s own header, and `reason` in words. Fix the rows and import this file again: `row` and `reason` are ignored columns.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: ImportIdParams },
+      responses: {
+        '200': { description: 'The failed rows.', content: { 'text/csv': { schema: { type: 'string' as const, contentMediaType: 'text/csv' } } } },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
         ...commonErrors,
       },
     },

@@ -13,7 +13,7 @@ import { setNotificationClient } from './notify';
 import { freeBytes, RESERVE_BYTES, storageFullError } from './storage';
 import { pgliteExtensions } from './pglite-extensions';
 import { reportPoolUse } from './pool-use';
-import { openPostgresPool, sessionClient } from './postgres-pool';
+import { jobQueueClient, openPostgresPool, sessionClient, type JobQueueClient } from './postgres-pool';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; the PGlite handle is typed as the
@@ -29,11 +29,15 @@ export type ChannelHandlers = {
   onState: (isListening: boolean) => void;
 };
 
+/** What the job queue (pg-boss) runs its statements on: connections of its own on PostgreSQL, the one PGlite. */
+export type JobQueueDatabase = Pick<JobQueueClient, 'executeSql'>;
+
 type Handle = {
   database: Database;
   close: () => Promise<void>;
   kind: 'postgres' | 'pglite';
   listen: (channel: string, handlers: ChannelHandlers) => Promise<void>;
+  jobQueue: () => JobQueueDatabase;
 };
 
 const shared = processState('db', (): { handle?: Promise<Handle> } => ({}));
@@ -52,6 +56,11 @@ export async function databaseKind(): Promise<Handle['kind']> {
 export async function listenToChannel(channel: string, handlers: ChannelHandlers): Promise<void> {
   shared.handle ??= open();
   await (await shared.handle).listen(channel, handlers);
+}
+
+export async function jobQueueDatabase(): Promise<JobQueueDatabase> {
+  shared.handle ??= open();
+  return (await shared.handle).jobQueue();
 }
 
 export async function closeDb(): Promise<void> {
@@ -76,18 +85,23 @@ function openPostgres(url: string): Handle {
   const database = drizzlePostgres(pool.client as unknown as postgres.Sql, { schema });
   if (direct) setNotificationClient(database, direct);
   let listener: SharedListener | undefined;
+  let jobs: JobQueueClient | undefined;
   return {
     kind: 'postgres',
     database,
     close: async () => {
       await listener?.stop();
-      await Promise.all([pool.end(), direct?.end({ timeout: 5 })]);
+      await Promise.all([pool.end(), direct?.end({ timeout: 5 }), jobs?.end()]);
     },
+    jobQueue: () => (jobs ??= jobQueueClient(url, JOB_QUEUE_CONNECTIONS)),
     listen: async (channel, handlers) => {
       (listener ??= listenOnOwnConnection(directUrl)).add(channel, handlers);
     },
   };
 }
+
+// The job queue polls on one and keeps up its jobs (heartbeats, expiry) on the other.
+const JOB_QUEUE_CONNECTIONS = 2;
 
 type SharedListener = { add: (channel: string, handlers: ChannelHandlers) => void; stop: () => Promise<void> };
 
@@ -192,9 +206,12 @@ async function openPglite(directory: string): Promise<Handle> {
   // Imported lazily so a PostgreSQL deployment never loads the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { fromPglite } = await import('pg-boss');
   const client = await createPglite(PGlite, directory);
   return {
     kind: 'pglite',
+    // pg-boss's own adapter: parameters through query(), its multi-statement texts through exec().
+    jobQueue: () => fromPglite(client),
     database: drizzlePglite(client, { schema }) as unknown as Database,
     close: async () => {
       await client.close();

@@ -76,6 +76,34 @@ export function sessionClient(url: string, options: postgres.Options<Record<stri
   return postgres(url, { ...postgresOptions(1), ...options });
 }
 
+/** What a job queue (pg-boss: lib/runtime/import-queue.ts) runs its own statements on. */
+export type JobQueueClient = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>; end: () => Promise<void> };
+
+/**
+ * `count` connections of its own for the job queue, so that its polling and upkeep never
+ * wait for, nor hold, the pool's connections; each a client of one connection (the driver
+ * refuses a BEGIN sent as text on a client of several), taken in turn. A statement with
+ * parameters goes through the extended protocol; one without may be several (the queue's
+ * schema, its locked blocks: BEGIN … COMMIT in one text), so it goes through the simple
+ * protocol, which runs it whole on one server connection, through a transaction pooler too.
+ */
+export function jobQueueClient(url: string, count: number, pooler: Pooler = config().DATABASE_POOLER): JobQueueClient {
+  const options = { ...postgresOptions(1, pooler), connection: { application_name: `${APPLICATION_NAME} jobs`.slice(0, 63) } };
+  const clients = Array.from({ length: count }, () => postgres(url, options));
+  let next = 0;
+  return {
+    executeSql: async (text, values) => {
+      const sql = clients[next++ % clients.length]!;
+      const result: unknown[] = values?.length ? await sql.unsafe(text, values as postgres.ParameterOrJSON<never>[]) : await sql.unsafe(text).simple();
+      // Several statements answer one list of rows each: their rows, in order.
+      return { rows: result.some(Array.isArray) ? result.flatMap((rows) => (Array.isArray(rows) ? [...rows] : [])) : [...result] };
+    },
+    end: async () => {
+      await Promise.all(clients.map((sql) => sql.end({ timeout: 5 })));
+    },
+  };
+}
+
 type Rows = postgres.RowList<postgres.Row[]>;
 type QueryOptions = { prepare?: boolean };
 

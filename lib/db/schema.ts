@@ -327,3 +327,68 @@ export const activity = pgTable(
     index('activity_at_idx').using('brin', table.at),
   ],
 );
+
+// CSV imports of pets (docs/API.md, "Imports"): a job that any instance may run or resume
+// (lib/domain/imports.ts). The file is kept in parts (import_file_parts) so no write holds
+// the event loop; `processed` and the counts move in the same transaction as each batch of
+// rows, so a resumed job starts after the last committed batch.
+export const imports = pgTable(
+  'imports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // queued, running, done, failed, cancelled
+    state: text('state').notNull().default('queued'),
+    dryRun: boolean('dry_run').notNull(),
+    createCategories: boolean('create_categories').notNull(),
+    // The file's header as written, and the delimiter found on it.
+    columns: text('columns').array().notNull(),
+    delimiter: text('delimiter').notNull(),
+    rows: integer('rows').notNull(),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    ignoredColumns: text('ignored_columns').array().notNull(),
+    // Who posted it: every batch acts as them, with their key's rights at that moment.
+    createdByUserId: bigint('created_by_user_id', { mode: 'number' }),
+    createdByKeyId: bigint('created_by_key_id', { mode: 'number' }),
+    createdByLabel: text('created_by_label').notNull(),
+    requestId: text('request_id').notNull(),
+    // The batch every activity entry of the import carries (lib/domain/activity.ts, inBatch):
+    // undone together by POST /v1/activity/batches/{batchId}/restore; the import is found by it.
+    batchId: uuid('batch_id').notNull().unique(),
+    // Why it failed, in words (failed only).
+    reason: text('reason'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [check('imports_state', sql`${table.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`)],
+);
+
+export const importFileParts = pgTable(
+  'import_file_parts',
+  {
+    importId: bigint('import_id', { mode: 'number' })
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.part] })],
+);
+
+// The rows of an import that failed: their row number in the file (the header is row 1),
+// their values as written and the reason, for GET /v1/pets/imports/{id}/errors.
+export const importFailures = pgTable(
+  'import_failures',
+  {
+    importId: bigint('import_id', { mode: 'number' })
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    values: text('values').array().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.row] })],
+);

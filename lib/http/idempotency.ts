@@ -15,7 +15,7 @@
 // reads the same.
 import { createHash } from 'node:crypto';
 import type { Caller } from './auth';
-import { readBodyBytes } from './body';
+import { readBodyBytes, type BodyLimit } from './body';
 import { ApiError } from './errors';
 import { config } from '../runtime/config';
 import type { Database, Executor } from '../db/client';
@@ -45,6 +45,7 @@ export async function idempotently(
   caller: Caller,
   database: Database,
   operate: (request: Request, database: Executor) => Promise<Response>,
+  bodyLimit?: BodyLimit,
 ): Promise<Response> {
   const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null) return operate(request, database);
@@ -53,7 +54,7 @@ export async function idempotently(
       details: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
     });
   }
-  const body = await readBodyBytes(request);
+  const body = await readBodyBytes(request, bodyLimit);
   const owner = { apiKeyId: caller.keyId, key, requestHash: hashRequest(request, body) };
   cleanUpOccasionally(database);
 

@@ -6,6 +6,7 @@
 // handling applies there.
 import { config } from './config';
 import { closeDb } from '../db/client';
+import { stopImportQueue } from './import-queue';
 import { processState } from '../process-state';
 
 type ShutdownHook = {
@@ -43,6 +44,10 @@ export function registerShutdownHook(): void {
       shared.isDraining = true;
       for (const hook of shared.drainHooks) hook();
     },
-    closeDatabase: closeDb,
+    // The import worker first: its batch under way ends before the database closes.
+    closeDatabase: async () => {
+      await stopImportQueue();
+      await closeDb();
+    },
   };
 }

@@ -2,7 +2,7 @@
 // server.mjs needs to shut down (lib/shutdown.ts), open the rate limiter's Redis
 // connection, migrate, make the bootstrap key valid, make sure someone can sign
 // in to the dashboard, fill an empty embedded catalogue, and schedule the activity
-// log's pruning and the photos' sweep.
+// log's pruning and the photos' sweep, and start the import queue.
 import { pruneActivity } from '../domain/activity';
 import { photoStores } from '../domain/photo-store';
 import { sweepPhotos } from '../domain/photos';
@@ -18,6 +18,7 @@ import { log } from './log';
 import { processState } from '../process-state';
 import { isCatalogueEmpty, seedCatalogue } from '../domain/seed';
 import { registerShutdownHook } from './shutdown';
+import { startImportQueue } from './import-queue';
 import { countUsers, createUser, generatePassword } from '../domain/users';
 import { connectRateLimiter } from '../http/rate-limit';
 
@@ -38,6 +39,7 @@ async function startUp(): Promise<void> {
   if (storage?.isFull) log.warn(storageFullError(settings.PGLITE_DIR, storage.freeBytes).message);
   scheduleActivityPruning(database);
   schedulePhotoSweeping(database);
+  await startImportQueue();
   log.info({ database: await databaseKind() }, 'petstore ready');
 }
 

@@ -18,7 +18,7 @@ test('creates a key, shows it once, and a revoked key is refused', async ({ page
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Scope').selectOption('read');
   // Each scope says all it allows: write edits and deletes too, not only adds.
-  await expect(dialog.getByLabel('Scope').locator('option[value="write"]')).toHaveText(/add, edit and delete pets.*place and move orders/);
+  await expect(dialog.getByLabel('Scope').locator('option[value="write"]')).toHaveText(/add, edit, delete, import and restore pets.*place and move orders/);
   await dialog.getByLabel('Expiry').selectOption('30');
   await inspectPage(page, 'api-key-create');
   await dialog.getByRole('button', { name: 'Create key' }).click();

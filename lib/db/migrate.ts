@@ -31,13 +31,6 @@ export async function migrateDatabase(): Promise<void> {
   const url = directDatabaseUrl();
   if (url) {
     await migrateWithLock(url);
-    // The job queue's schema, as the owner too (lib/db/job-queue.ts).
-    const owner = jobQueueClient(url, 1, 'none');
-    try {
-      await installJobQueue(owner, 'postgres');
-    } finally {
-      await owner.end();
-    }
     return;
   }
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
@@ -51,6 +44,14 @@ async function migrateWithLock(url: string): Promise<void> {
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     await applyPending(client, readMigrationFiles({ migrationsFolder }));
+    // The job queue's schema, as the owner too (lib/db/job-queue.ts), under the same lock:
+    // pg-boss's own install, raced by two instances starting together, failed the second.
+    const owner = jobQueueClient(url, 1, 'none');
+    try {
+      await installJobQueue(owner, 'postgres');
+    } finally {
+      await owner.end();
+    }
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
   } finally {
     await client.end({ timeout: 5 });

@@ -2,7 +2,7 @@
 // production server loads the app's modules twice, in Next's bundle (pages,
 // /readyz, /api/auth) and in the /v1 bundle, and both must share one database
 // pool and one LISTEN connection for the API key cache (lib/process-state.ts).
-// Two copies would show in PostgreSQL as twice the pool's connections and two
+// Two copies would show in PostgreSQL as twice the pool's (and the job queue's) connections and two
 // listeners; a revoke through the /v1 bundle would not find the direct LISTEN
 // client that Next's bundle registered, and listen through the pooler. A key
 // revoked through /v1 is refused by every instance from the moment the revoke
@@ -15,6 +15,8 @@ import * as schema from '@/lib/db/schema';
 import { ADMIN_URL, createTestDatabase, startServer, type TestServer } from '../support/server';
 
 const POOL_SIZE = 2;
+// The job queue's two single-connection clients (lib/db/client.ts), beside the pool.
+const JOB_QUEUE_CONNECTIONS = 2;
 
 describe.skipIf(inject('database') !== 'postgres')('per-process state under both bundles', () => {
   let database: { url: string; drop: () => Promise<void> };
@@ -67,9 +69,12 @@ describe.skipIf(inject('database') !== 'postgres')('per-process state under both
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const listeners = rows.filter((row) => row.application_name.startsWith('petstore listen'));
-    const pooled = rows.filter((row) => !row.application_name.startsWith('petstore listen'));
+    const jobQueue = rows.filter((row) => row.application_name === 'petstore jobs');
+    const pooled = rows.filter((row) => !row.application_name.startsWith('petstore listen') && row.application_name !== 'petstore jobs');
     expect(listeners).toEqual([{ application_name: 'petstore listen', count: 1 }]);
     expect(pooled.reduce((sum, row) => sum + row.count, 0)).toBeLessThanOrEqual(POOL_SIZE);
+    // The job queue's clients (lib/db/client.ts), once.
+    expect(jobQueue.reduce((sum, row) => sum + row.count, 0)).toBeLessThanOrEqual(JOB_QUEUE_CONNECTIONS);
   });
 
   describe('a key revoked through the /v1 path', () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GET_PET_SUNSET } from './deprecation';
 import { ActivityEntries, ListActivityQuery } from './activity';
 import { IMPORT_FILE_RULES, Import, ImportIdParams, Imports, ListImportsQuery, NewImportQuery } from './imports';
+import { ActivityEntryIdParams, BatchIdParams, UndoBatchQuery, UndoneBatch } from './restore';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
 import { IdempotencyKeyHeaders, idempotentReplayHeader } from './idempotency';
 import { ORDER_MOVES, PET_STATUS_FOR_ORDER } from './order-transitions';
@@ -876,6 +877,41 @@ const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/activity/{entryId}/restore': {
+    post: {
+      operationId: 'restoreActivityEntry',
+      summary: 'Restore a pet from its history (experimental)',
+      description:
+        'Sets the pet of this activity entry back to its state after it (name, category, status, tags) as one new change: its own activity entry, whose `restoredFrom` names this one, and change event. The history is never rewritten. Every rule of a PATCH applies: a status while an order is open, or a category deleted since, is a 409 with the reason, and nothing changes. From a pet’s `delete` entry, the deleted pet comes back under its id with its tags and its photos (kept 30 days after the delete). 404 for an unknown entry (or one past the log’s retention); 409 for an entry that is not a pet’s. Needs the `write` scope.',
+      tags: ['activity'],
+      'x-stability': 'experimental',
+      requestParams: { path: ActivityEntryIdParams },
+      responses: {
+        '200': { description: 'The pet as it now is.', ...jsonBody(Pet) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        '409': errorResponses.Conflict,
+        ...commonErrors,
+      },
+    },
+  },
+  '/activity/batches/{batchId}/restore': {
+    post: {
+      operationId: 'undoBatch',
+      summary: 'Undo a batch: a bulk change, a bulk delete or an import (experimental)',
+      description:
+        'Every pet of the batch whose entries since are all the batch’s goes back to its state before it, each in its own transaction under the rules of a single change (a pet the batch deleted comes back under its id, with its tags and photos; a pet it added is deleted). The others are left alone, each with the reason: changed since, or the rule that refused. The undo is itself one batch (`batchId`), which can be undone in turn. With `dryRun=true` nothing changes: the answer says which pets would be restored and which, changed since, left alone. 404 for a batch with no pet’s entry. Needs the `write` scope.',
+      tags: ['activity'],
+      'x-stability': 'experimental',
+      requestParams: { path: BatchIdParams, query: UndoBatchQuery },
+      responses: {
+        '200': { description: 'The pets restored and those left alone.', ...jsonBody(UndoneBatch) },
+        '400': errorResponses.BadRequest,
+        '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
   '/me/sessions': {
     delete: {
       operationId: 'endOwnSessions',
@@ -969,7 +1005,10 @@ export function createOpenApiDocument(servers: { production: string; staging: st
         name: 'api-keys',
         description: 'Dashboard and admin operations: managing API keys (every key with the `admin` scope; a dashboard user’s own otherwise).',
       },
-      { name: 'activity', description: 'The activity log (experimental): who changed what, when (`admin` scope).' },
+      {
+        name: 'activity',
+        description: 'The activity log (experimental): who changed what, when (`admin` scope); restoring a pet from it and undoing a batch (`write` scope).',
+      },
       {
         name: 'users',
         description:

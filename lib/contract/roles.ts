@@ -62,6 +62,8 @@ export const OPERATION_SCOPE = {
   deleteUser: 'admin',
   resetUserPassword: 'admin',
   listActivity: 'admin',
+  restoreActivityEntry: 'write',
+  undoBatch: 'write',
   endOwnSessions: 'read',
   changeOwnPassword: 'read',
 } as const satisfies Record<string, ApiKeyScope>;
@@ -70,7 +72,7 @@ export type OperationId = keyof typeof OPERATION_SCOPE;
 /** What a key of each scope may do, in words (the rows of OPERATION_SCOPE with that scope, and those of the scopes it includes). */
 export const SCOPE_ALLOWS: Record<ApiKeyScope, string> = {
   read: 'list and view pets, categories and orders, and follow changes',
-  write: 'read, and add, edit and delete pets, add, rename and delete categories, place and move orders',
+  write: 'read, and add, edit, delete and restore pets (undo a batch too), add, rename and delete categories, place and move orders',
   admin: 'write, and manage users, everyone’s API keys and the activity log',
 };
 

@@ -53,6 +53,11 @@ export function inBatch<Result>(batchId: string, work: () => Promise<Result>): P
   return actors.run({ ...(actors.getStore() ?? SYSTEM), batchId }, work);
 }
 
+/** Runs `work` with its changes recorded as a restore of entry `entryId` (their entries name it: `restoredFrom`). */
+export function restoringFrom<Result>(entryId: number, work: () => Promise<Result>): Promise<Result> {
+  return actors.run({ ...(actors.getStore() ?? SYSTEM), restoredFrom: entryId }, work);
+}
+
 /**
  * The current request's changes need `scope` too (and the scopes it includes): the rights a
  * handler relied on after the route's own (an admin's, or those of a key it mints).

@@ -3,7 +3,7 @@
 // too) and delete. Changing and deleting lock the pet's row first, as
 // lib/domain/orders.ts does, so they serialise with orders placed or moved for
 // the same pet.
-import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { NewPet, Pet, PetCounts, PetCountsQuery, PetCursor, PetSort, PetStatus, PetTimestamps, PetUpdate } from '../contract/pets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
@@ -11,7 +11,7 @@ import { selectPlannedEachTime } from '../db/planned-each-time';
 import { withinSearchDeadline, type SearchDeadline } from '../db/search-deadline';
 import { containing } from '../db/like';
 import { preparedStatement } from '../db/prepared';
-import { orders, petCounts, pets } from '../db/schema';
+import { orders, petCounts, petPhotos, pets } from '../db/schema';
 import { OPEN_ORDER_STATUSES } from '../contract/order-transitions';
 import { refused, succeeded, type Outcome } from './outcome';
 import { actorParameters, recorded } from './activity';
@@ -403,6 +403,22 @@ export async function createPet(database: Executor, newPet: NewPet): Promise<Pet
   return toPet(row!);
 }
 
+/**
+ * A deleted pet back under its own id (a restore: lib/domain/restore.ts), in the caller's
+ * transaction, with its photos, which its delete detached (drizzle/0022) and the sweep has
+ * not removed yet. Its tags are written first, as a change's are.
+ */
+export async function recreatePet(transaction: Executor, id: number, state: Omit<ChangedPetRow, 'id'>): Promise<Pet> {
+  const spellings = await spellingsOf(transaction, state.tags);
+  const tags = sortedTags([...spellings.values()]);
+  const [row] = await transaction.insert(pets).values({ id, name: state.name, categoryId: state.categoryId, status: state.status, tags }).returning(petColumns);
+  await transaction
+    .update(petPhotos)
+    .set({ detachedAt: null })
+    .where(and(eq(petPhotos.petId, id), isNotNull(petPhotos.detachedAt)));
+  return toPet(row!);
+}
+
 const findPet = (database: Database) =>
   preparedStatement(database, 'find_pet', () =>
     database
@@ -502,7 +518,7 @@ const deleteStatement = (transaction: Executor) =>
  * status or has its open order seen here. Its tags change in the same UPDATE,
  * so one change of a pet is one activity entry and one change event.
  */
-export async function updatePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<Pet>> {
+export async function updatePet(database: Executor, id: bigint, update: PetUpdate): Promise<Outcome<Pet>> {
   const outcome = await changePet(database, id, update);
   return outcome.ok ? succeeded(toPet(outcome.value)) : outcome;
 }
@@ -513,7 +529,7 @@ export async function replacePetTags(database: Database, id: bigint, tags: strin
   return outcome.ok ? succeeded(outcome.value.tags) : outcome;
 }
 
-async function changePet(database: Database, id: bigint, update: PetUpdate): Promise<Outcome<ChangedPetRow>> {
+async function changePet(database: Executor, id: bigint, update: PetUpdate): Promise<Outcome<ChangedPetRow>> {
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return recorded(database, async (transaction) => {
@@ -575,7 +591,7 @@ async function statusChangeRefusal(transaction: Executor, pet: PetRow, status: P
 }
 
 /** Deletes a pet no order references (orders are history). The row is locked first, as placeOrder does. */
-export async function deletePet(database: Database, id: bigint): Promise<Outcome<null>> {
+export async function deletePet(database: Executor, id: bigint): Promise<Outcome<null>> {
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) return refused('not_found', `No pet has id ${id}.`);
   const petId = Number(id);
   return recorded(database, async (transaction) => {

@@ -20,3 +20,10 @@ REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON activity FROM :"app_role";
 REVOKE USAGE, SELECT ON SEQUENCE activity_id_seq FROM :"app_role";
 GRANT EXECUTE ON FUNCTION record_sign_in(text, bigint, boolean), record_session_event(text, text, bigint, bigint, text),
 	prune_activity(integer, integer) TO :"app_role";
+-- The job queue (pg-boss's schema, made by the migrations): its jobs' rows, read and written
+-- by every instance; its tables are made and changed by the owner only.
+GRANT USAGE ON SCHEMA pgboss TO :"app_role";
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO :"app_role";
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA pgboss TO :"app_role";
+ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO :"app_role";
+ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT USAGE, SELECT ON SEQUENCES TO :"app_role";

@@ -1,7 +1,7 @@
 // Import and the parameters of the CSV import operations (experimental):
 // POST/GET /v1/pets/imports, GET/DELETE /v1/pets/imports/{importId}, and its errors CSV.
 import { z } from 'zod';
-import { Cursor, Limit, documentAs, int64Id } from './params';
+import { BatchId, Cursor, Limit, documentAs, int64Id } from './params';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './limits.mjs';
 
 export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -29,6 +29,11 @@ export const Import = z
         label: z.string().meta({ description: 'The user’s email, else the key’s name.' }),
       })
       .meta({ description: 'Who posted it: every batch acts as them, with their rights at that moment.' }),
+    batchId: z.uuid().meta({
+      format: 'uuid',
+      description:
+        'Every activity entry of the import carries it: `GET /activity?batchId=…` lists them, `POST /activity/batches/{batchId}/restore` undoes them.',
+    }),
     createdAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().optional().meta({ description: 'When it ended; absent while queued or running.' }),
     reason: z.string().optional().meta({ description: 'Why it failed, in words (`failed` only).' }),
@@ -50,7 +55,11 @@ export const NewImportQuery = z.object({
   createCategories: flag('Add a category named in `category` that does not exist (else that row fails).'),
 });
 
-export const ListImportsQuery = z.object({ limit: Limit, cursor: Cursor });
+export const ListImportsQuery = z.object({
+  limit: Limit,
+  cursor: Cursor,
+  batchId: BatchId.optional().meta({ description: 'Only the import whose activity entries carry this batch id.' }),
+});
 
 export const ImportIdParams = z.object({ importId: int64Id() });
 

@@ -3,15 +3,16 @@
 // apply each migration exactly once; and it runs beside a previous release
 // still serving, so it takes its table locks first, each with a lock_timeout,
 // and tries again rather than deadlock with the traffic (docs/RELIABILITY.md,
-// "A migration under traffic").
+// "A migration under traffic"). The job queue's schema (pg-boss) is made and migrated after them.
 import path from 'node:path';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type postgres from 'postgres';
 import { failureReason } from '../failure-log';
 import { directDatabaseUrl } from '../runtime/config';
 import { log } from '../runtime/log';
-import { db } from './client';
-import { sessionClient } from './postgres-pool';
+import { db, jobQueueDatabase } from './client';
+import { installJobQueue } from './job-queue';
+import { jobQueueClient, sessionClient } from './postgres-pool';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number; it names this service's migration lock.
@@ -28,10 +29,21 @@ const RETRIED_CODES = new Set(['55P03', '40P01', '40001']);
 export async function migrateDatabase(): Promise<void> {
   // The advisory lock is a session's: never through a transaction pooler.
   const url = directDatabaseUrl();
-  if (url) return migrateWithLock(url);
+  if (url) {
+    await migrateWithLock(url);
+    // The job queue's schema, as the owner too (lib/db/job-queue.ts).
+    const owner = jobQueueClient(url, 1, 'none');
+    try {
+      await installJobQueue(owner, 'postgres');
+    } finally {
+      await owner.end();
+    }
+    return;
+  }
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   // The PGlite handle is typed as postgres-js's (see client.ts); the pglite migrator wants its own type.
   await migratePglite((await db()) as never, { migrationsFolder });
+  await installJobQueue(await jobQueueDatabase(), 'pglite');
 }
 
 async function migrateWithLock(url: string): Promise<void> {

@@ -355,6 +355,9 @@ export const imports = pgTable(
     createdByKeyId: bigint('created_by_key_id', { mode: 'number' }),
     createdByLabel: text('created_by_label').notNull(),
     requestId: text('request_id').notNull(),
+    // The batch every activity entry of the import carries (lib/domain/activity.ts, inBatch):
+    // undone together by POST /v1/activity/batches/{batchId}/restore; the import is found by it.
+    batchId: uuid('batch_id').notNull().unique(),
     // Why it failed, in words (failed only).
     reason: text('reason'),
     createdAt: createdAt(),

@@ -3,8 +3,10 @@
 // (lib/runtime/import-queue.ts). The job reads the file again, skips the rows already
 // committed (`processed`) and commits the rest a batch at a time, each batch's pets, its
 // failed rows and the import's progress in one transaction, acting as the import's maker
-// (their key's rights checked by act_as at that moment, drizzle/0018). So a job resumed by
-// another instance neither repeats nor skips a row.
+// (their key's rights checked by act_as at that moment, drizzle/0018), under the import's
+// batch id (every activity entry carries it). So a job resumed by another instance neither
+// repeats nor skips a row.
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { Database, Executor } from '../db/client';
@@ -54,6 +56,7 @@ export async function createImport(
       createdByKeyId: maker.keyId,
       createdByLabel: maker.label,
       requestId: maker.requestId,
+      batchId: randomUUID(),
     })
     .returning();
   for (let part = 0; part * PART_BYTES < input.bytes.byteLength; part++) {
@@ -69,12 +72,17 @@ export async function getImport(database: Executor, id: number): Promise<ImportR
   return row;
 }
 
-/** Newest first, keyset-paged on id. */
-export async function listImports(database: Executor, query: { limit: number; beforeId?: number }): Promise<Page<ImportRecord>> {
+/** Newest first, keyset-paged on id; `batchId`: the import whose activity entries carry it. */
+export async function listImports(database: Executor, query: { limit: number; beforeId?: number; batchId?: string }): Promise<Page<ImportRecord>> {
   const rows = await database
     .select()
     .from(imports)
-    .where(query.beforeId === undefined ? undefined : lt(imports.id, query.beforeId))
+    .where(
+      and(
+        query.beforeId === undefined ? undefined : lt(imports.id, query.beforeId),
+        query.batchId === undefined ? undefined : eq(imports.batchId, query.batchId),
+      ),
+    )
     .orderBy(desc(imports.id))
     .limit(query.limit + 1);
   return toPage(rows, query.limit);
@@ -142,7 +150,7 @@ export async function runImport(database: Database, id: number, isStopping: () =
       .update(imports)
       .set({ state: 'running' })
       .where(and(eq(imports.id, id), eq(imports.state, 'queued')));
-  const maker = { keyId: job.createdByKeyId, userId: job.createdByUserId, label: job.createdByLabel, requestId: job.requestId };
+  const maker = { keyId: job.createdByKeyId, userId: job.createdByUserId, label: job.createdByLabel, requestId: job.requestId, batchId: job.batchId };
   const options = { createCategories: job.createCategories, dryRun: job.dryRun };
   const at = columnIndexes(job.columns);
   let processed = job.processed;
@@ -197,7 +205,7 @@ type BatchWork = {
   id: number;
   from: number;
   batch: BatchRow[];
-  maker: ImportMaker;
+  maker: ImportMaker & { batchId: string };
   options: { createCategories: boolean; dryRun: boolean };
 };
 

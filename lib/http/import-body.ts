@@ -44,6 +44,7 @@ export function toImport(row: ImportRecord): Import {
     failed: row.failed,
     ignoredColumns: row.ignoredColumns,
     createdBy,
+    batchId: row.batchId,
     createdAt: row.createdAt.toISOString(),
   };
   if (row.finishedAt) answer.finishedAt = row.finishedAt.toISOString();

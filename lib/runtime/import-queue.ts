@@ -1,31 +1,26 @@
 // The job queue that runs CSV imports (lib/domain/imports.ts): pg-boss, over the app's own
 // database (its statements on connections of their own on PostgreSQL, through a pooler
 // too, and on the one PGlite: lib/db/client.ts, jobQueueDatabase). Started once per
-// process at start-up, after the app's migrations (pg-boss creates and migrates its own
-// `pgboss` schema then, under its own advisory lock), and stopped in the shutdown.
+// process at start-up, after the app's migrations (which make pg-boss's schema and the
+// queue: lib/db/job-queue.ts), and stopped in the shutdown.
 //
-// Surviving an instance: a job carries a heartbeat (HEARTBEAT_SECONDS); the instance
+// Surviving an instance: a job carries a heartbeat (IMPORT_HEARTBEAT_SECONDS); the instance
 // running it refreshes it, and every instance's supervisor (each SUPERVISE_SECONDS) fails
 // a job whose heartbeat stopped, to be retried at once: the next poll of any live instance
 // takes it and resumes after the import's last committed batch. So a killed instance's
-// import goes on within about HEARTBEAT_SECONDS + SUPERVISE_SECONDS + POLL_SECONDS (< 30 s).
+// import goes on within about IMPORT_HEARTBEAT_SECONDS + SUPERVISE_SECONDS + POLL_SECONDS (< 30 s).
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
 import { databaseKind, db, jobQueueDatabase, type Executor } from '../db/client';
+import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, jobQueueOptions } from '../db/job-queue';
 import { withDatabaseTimeout } from '../db/deadline';
 import { failImport, runImport } from '../domain/imports';
 import { describeBug, failureReason, logFailure } from '../failure-log';
 import { processState } from '../process-state';
 import { log } from './log';
 
-const QUEUE = 'pet-imports';
-const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 5;
 const POLL_SECONDS = 2;
-// An import may run for hours at most (200,000 rows take a few minutes); its heartbeat, not this, notices a dead instance.
-const EXPIRE_SECONDS = 4 * 60 * 60;
-// Attempts after the first: each resumes where the last committed batch left off.
-const RETRY_LIMIT = 20;
 // One batch's transaction may take this long (the requests' 3 s is for a request's work).
 const BATCH_TIMEOUT_MS = 60_000;
 // How long the shutdown waits for the batch under way; the job is then left to another instance.
@@ -43,19 +38,17 @@ export async function startImportQueue(): Promise<void> {
     log.warn('the database is read-only: this instance runs no imports');
     return;
   }
-  const kind = await databaseKind();
-  const boss = new PgBoss({
-    db: await jobQueueDatabase(),
-    backend: kind,
-    schema: 'pgboss',
-    schedule: false,
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
-  });
+  // Made and migrated with the app's migrations (lib/db/job-queue.ts): here only checked.
+  const boss = new PgBoss(
+    jobQueueOptions(await jobQueueDatabase(), await databaseKind(), {
+      migrate: false,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+    }),
+  );
   boss.on('error', (error) => logFailure('the import queue failed a step; it tries again', failureReason(error)));
   await boss.start();
-  await boss.createQueue(QUEUE, { heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: EXPIRE_SECONDS, retryLimit: RETRY_LIMIT, retryDelay: 1 });
-  await boss.work<ImportJob>(QUEUE, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {
+  await boss.work<ImportJob>(IMPORT_QUEUE, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {
     if (job) await runJob(job);
   });
   shared.boss = boss;
@@ -72,7 +65,7 @@ async function runJob(job: Job<ImportJob> & { retryLimit?: number }): Promise<vo
     const end = await withDatabaseTimeout(BATCH_TIMEOUT_MS, () => runImport(database, importId, () => shared.isStopping || job.signal.aborted));
     if (end === 'left' && shared.isStopping) throw new Error('the instance is stopping: the import is left to another');
   } catch (error) {
-    if (job.retryCount >= (job.retryLimit ?? RETRY_LIMIT)) {
+    if (job.retryCount >= (job.retryLimit ?? IMPORT_RETRY_LIMIT)) {
       await failImport(database, importId, `The import stopped on an error it met ${job.retryCount + 1} times: ${failureReason(error)}.`);
       log.error({ importId, error: describeBug(error) }, 'import failed');
       return;
@@ -85,7 +78,7 @@ async function runJob(job: Job<ImportJob> & { retryLimit?: number }): Promise<vo
 export async function enqueueImport(transaction: Executor, importId: number): Promise<void> {
   const boss = shared.boss;
   if (!boss) throw new Error('This instance runs no job queue (a read-only database).');
-  await boss.send(QUEUE, { importId }, { db: fromDrizzle(transaction, sql) });
+  await boss.send(IMPORT_QUEUE, { importId }, { db: fromDrizzle(transaction, sql) });
 }
 
 /** Stops the worker in the shutdown: the batch under way commits or rolls back; the job is left to another instance. */

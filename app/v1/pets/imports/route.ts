@@ -30,8 +30,8 @@ export const POST = apiRoute(
 );
 
 export const GET = apiRoute({ operation: 'listImports' }, async ({ url, database }) => {
-  const { limit, cursor } = parseQuery(url, ListImportsQuery);
-  const page = await listImports(database, { limit, beforeId: cursor });
+  const { limit, cursor, batchId } = parseQuery(url, ListImportsQuery);
+  const page = await listImports(database, { limit, beforeId: cursor, batchId });
   return json(page.items.map(toImport), { headers: nextPageHeaders(url, page, limit) });
 });
 

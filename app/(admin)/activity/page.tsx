@@ -33,6 +33,8 @@ export default async function ActivityPage({ searchParams }: Props) {
   const person = text(query.person)?.slice(0, 254);
   const from = day(query.from);
   const to = day(query.to);
+  // One batch's entries (a bulk change's, an import's): the import summary links here.
+  const batchId = text(query.batchId)?.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)?.[0];
   const isRangeBackwards = from !== undefined && to !== undefined && from > to;
   return (
     <>
@@ -85,7 +87,7 @@ export default async function ActivityPage({ searchParams }: Props) {
               From ({from}) is after To ({to}): pick a To on or after the From.
             </Notice>
           ) : (
-            <ActivityLog filters={{ resource, resourceId, person, from, to }} />
+            <ActivityLog filters={{ resource, resourceId, person, from, to, batchId }} />
           )}
         </div>
       ) : (

@@ -66,12 +66,12 @@ function UndoPreview({ batchId }: { batchId: string }) {
   return (
     <>
       <p className="font-medium text-zinc-900 dark:text-zinc-100">
-        It touches {pets(restored.length)} and leaves {pets(leftAlone.length)} as they are.
+        It touches {pets(restored.length)} and leaves {formatCount(leftAlone.length)} alone.
       </p>
       {restored.length > 0 && (
         <p>Each of the {pets(restored.length)} goes back to how it was before this change, as a new change that can be undone in turn.</p>
       )}
-      {leftAlone.length > 0 && <LeftAlone items={leftAlone} heading="Left as they are (changed since):" />}
+      {leftAlone.length > 0 && <LeftAlone items={leftAlone} heading="Left alone (changed since):" />}
     </>
   );
 }
@@ -117,7 +117,7 @@ export function UndoBatchButton({ entry, onDone }: { entry: ActivityEntry & { ba
           onSuccess: (done) => {
             close();
             onDone({
-              title: `Undone: ${pets(done.restored.length)} restored, ${formatCount(done.leftAlone.length)} left as they are`,
+              title: `Undone: ${pets(done.restored.length)} restored, ${formatCount(done.leftAlone.length)} left alone`,
               detail: done.leftAlone.length > 0 ? done.leftAlone.map((item) => `Pet #${item.id}: ${item.reason}`).join(' · ') : undefined,
             });
           },

@@ -15,7 +15,7 @@ import { readErrorsCsv } from './read-csv';
 const COLUMNS = [{ title: 'Row' }, { title: 'Name' }, { title: 'Reason' }];
 
 /** A link to the errors CSV (fetched with the session's key: a plain link would carry none). */
-export function ErrorsFileLink({ text, importId }: { text: string; importId: number }) {
+function ErrorsFileLink({ text, importId }: { text: string; importId: number }) {
   const [href, setHref] = useState<string>();
   useEffect(() => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));

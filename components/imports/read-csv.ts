@@ -23,7 +23,7 @@ const read = (text: string, options: { delimiter?: Delimiter; to?: number } = {}
   parse(text, { delimiter: options.delimiter ?? delimiterOf(text), bom: true, relax_column_count: true, skip_empty_lines: true, to: options.to });
 
 /** A header cell, and the column the server reads it as (none: ignored). */
-export type HeaderCell = { header: string; column?: ImportColumn };
+type HeaderCell = { header: string; column?: ImportColumn };
 
 export type FirstRows = { header: HeaderCell[]; rows: string[][] };
 

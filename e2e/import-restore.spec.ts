@@ -59,6 +59,8 @@ test('an import with bad rows: first rows, a dry run listing the failing rows, t
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported 30 rows' })).toContainText('27 added, 0 changed, 0 unchanged, 3 failed');
   expect(await petsNamed(word)).toBe(27);
+  // The same file again would add its new pets again: a new file must be picked first.
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Rows that failed' }).getByRole('row')).toHaveCount(4);
   const changed = page.getByRole('region', { name: 'Pets it added or changed' }).getByRole('link');
   await expect(changed).toHaveCount(20);
@@ -166,7 +168,7 @@ test('a bulk change undone from the Activity page, after a confirm that counts t
   const rows = page.getByRole('table', { name: 'Activity' }).getByRole('row');
   await expect(rows).toHaveCount(7);
   await rows.nth(1).getByRole('button', { name: /^Undo/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Undo this bulk change?' });
+  const dialog = page.getByRole('dialog', { name: 'Undo this bulk change or import?' });
   await expect(dialog).toContainText('It touches 5 pets and leaves 1 alone.');
   await expect(dialog.getByRole('link', { name: `Pet #${changedSince.id}` })).toBeVisible();
   await inspectPage(page, 'undo-confirm');

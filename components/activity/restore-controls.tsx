@@ -109,7 +109,7 @@ export function UndoBatchButton({ entry, onDone }: { entry: ActivityEntry & { ba
           Undo
         </Button>
       }
-      title="Undo this bulk change?"
+      title="Undo this bulk change or import?"
       description="Every pet it changed and nobody has changed since goes back to how it was before it."
       mutation={undo}
       run={(close) =>

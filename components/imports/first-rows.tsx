@@ -27,7 +27,7 @@ export function FirstRows({ header, rows }: Rows) {
               <Th className="py-2">Row</Th>
               {header.map((cell, index) => (
                 <Th key={index} className="py-2">
-                  <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{cell.header || '(no name)'}</span>
+                  <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{cell.header || '(no name)'}</span>{' '}
                   {cell.column ? (
                     <span className="block font-normal">read as {cell.column}</span>
                   ) : (

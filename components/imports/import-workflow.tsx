@@ -63,7 +63,7 @@ function Outcome({ job }: { job: Import }) {
         tone="warning"
         title={`Cancelled: ${formatCount(job.processed)} of ${rowsWord(job.rows)} ${job.dryRun ? 'checked' : 'imported'} before it stopped`}
       >
-        {counts(job)}.{!job.dryRun && ' The rows imported stay; import the file again to go on (rows equal to their pet change nothing).'}
+        {counts(job)}.{!job.dryRun && ' The rows imported stay.'}
       </Notice>
     );
   if (job.dryRun)
@@ -102,6 +102,8 @@ export function ImportWorkflow() {
     start.mutate({ file, dryRun }, { onSuccess: (started) => setJobId(started.id) });
   };
   const checkedAlready = job?.dryRun && job.state === 'done';
+  // Once a file has been imported (or started to be), another run of it would add its new pets again: pick a file anew.
+  const mayRun = file !== undefined && !isRunning && (job === undefined || job.dryRun);
 
   return (
     <div className="space-y-5">
@@ -117,7 +119,7 @@ export function ImportWorkflow() {
         </Notice>
       )}
       {firstRows && 'header' in firstRows && <FirstRows {...firstRows} />}
-      {file && !isRunning && (
+      {mayRun && (
         <div className="flex flex-wrap gap-2">
           <Button variant={checkedAlready ? 'secondary' : 'primary'} onClick={() => run(true)} disabled={start.isPending}>
             <FlaskConical aria-hidden />

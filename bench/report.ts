@@ -10,6 +10,7 @@ import os from 'node:os';
 import type { DashboardResult } from './dashboard';
 import type { LoadResult } from './load';
 import type { UploadResult } from './uploads';
+import type { ImportResult } from './imports';
 import { SCENARIOS } from './scenarios';
 
 export type Measurement = LoadResult & {
@@ -20,7 +21,14 @@ export type Measurement = LoadResult & {
 };
 export type SizeReport = { pets: number; orders: number; measurements: Measurement[] };
 
-type Input = { startedAt: string; settings: Record<string, unknown>; sizes: SizeReport[]; uploads?: UploadResult; dashboard?: DashboardResult };
+type Input = {
+  startedAt: string;
+  settings: Record<string, unknown>;
+  sizes: SizeReport[];
+  uploads?: UploadResult;
+  imported?: ImportResult;
+  dashboard?: DashboardResult;
+};
 
 // The targets, against the Fastify peer with its log line (docs/PERFORMANCE.md),
 // for the operations a client calls most; RSS, errors and drift for every scenario.
@@ -216,6 +224,29 @@ function scaleTable(sizes: SizeReport[]) {
   return { lines, failures };
 }
 
+// A CSV import (bench/imports.ts): its rows a second, and the server's peak RSS meanwhile.
+const TARGET_IMPORT_ROWS_PER_SECOND = 2_000;
+const TARGET_IMPORT_RSS_MB = 300;
+
+function importTable(imported: ImportResult) {
+  const lines = [
+    `### Import (targets: ≥ ${TARGET_IMPORT_ROWS_PER_SECOND.toLocaleString('en')} rows/s, server RSS < ${TARGET_IMPORT_RSS_MB} MB)`,
+    '',
+    `POST /v1/pets/imports with ${imported.rows.toLocaleString('en')} new pets (${imported.fileMb} MB of CSV), timed from the POST to the Import's \`done\` ` +
+      '(bench/imports.ts); RSS: the server process tree, sampled every 100 ms. Beside it, a plain COPY of the same rows into pets in one transaction (its triggers fire as for the import).',
+    '',
+    '| rows | 202 after ms | import s | import rows/s | RSS before MB | RSS peak MB | COPY s | COPY rows/s |',
+    '|--:|--:|--:|--:|--:|--:|--:|--:|',
+    `| ${imported.rows} | ${imported.acceptedMs} | ${imported.seconds} | ${imported.rowsPerSecond} | ${imported.rssBeforeMb} | ${imported.rssPeakMb} | ${imported.copySeconds} | ${imported.copyRowsPerSecond} |`,
+    '',
+  ];
+  const failures: string[] = [];
+  if (imported.rowsPerSecond < TARGET_IMPORT_ROWS_PER_SECOND)
+    failures.push(`import: ${imported.rowsPerSecond} rows/s (target ≥ ${TARGET_IMPORT_ROWS_PER_SECOND})`);
+  if (imported.rssPeakMb >= TARGET_IMPORT_RSS_MB) failures.push(`import: server RSS ${imported.rssPeakMb} MB (target < ${TARGET_IMPORT_RSS_MB})`);
+  return { lines, failures };
+}
+
 function uploadsTable(uploads: UploadResult) {
   const growth = uploads.rssPeakMb - uploads.rssBeforeMb;
   const lines = [
@@ -324,6 +355,11 @@ export function formatReport(input: Input) {
     lines.push(...table.lines);
     failures.push(...table.failures);
   }
+  if (input.imported) {
+    const table = importTable(input.imported);
+    lines.push(...table.lines);
+    failures.push(...table.failures);
+  }
   if (input.dashboard) {
     const table = dashboardTable(input.dashboard);
     lines.push(...table.lines);
@@ -358,6 +394,7 @@ export function formatReport(input: Input) {
       settings: input.settings,
       sizes: input.sizes,
       uploads: input.uploads ?? null,
+      imported: input.imported ?? null,
       dashboard: input.dashboard ?? null,
       ratios,
       unmetTargets: failures,

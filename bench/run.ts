@@ -25,11 +25,14 @@ import { SCENARIOS, type Scenario, type ScenarioContext } from './scenarios';
 import { combineRounds, orderOfRound, rotate } from './rounds';
 import { summariseProfiles } from './profile-summary';
 import { measureUploads, type UploadResult } from './uploads';
+import { measureImport, type ImportResult } from './imports';
 
 // The dashboard's page is measured on a catalogue of its own size (one page of it is shown at a time).
 const DASHBOARD_PETS = 5000;
 // Photo uploads under load: this many clients at once (bench/uploads.ts).
 const UPLOAD_CLIENTS = 10;
+// Not a load scenario: one import, timed (bench/imports.ts).
+const IMPORT_SCENARIO = 'import';
 
 const HELP = `npm run bench -- [options]
   --duration N      seconds measured per scenario and target (default 15)
@@ -49,7 +52,10 @@ const HELP = `npm run bench -- [options]
                     docs/PERFORMANCE.md); a target slower than N shows it in req/s
   --pets N[,N...]   catalogue size(s); several sizes run one after the other
                     and add a scale table (default 100000)
-  --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}
+  --scenarios a,b   subset of: ${SCENARIOS.map((scenario) => scenario.name).join(', ')}, ${IMPORT_SCENARIO}
+                    (${IMPORT_SCENARIO}: a CSV import of --import-rows new pets, its rows/s and the
+                    server's peak RSS beside a plain COPY of the same rows: bench/imports.ts)
+  --import-rows N   rows of the ${IMPORT_SCENARIO} scenario's file (default 100000; 1000 in --smoke)
   --targets a,b     subset of: app, fastify, node-baseline (the default),
                     fastify-nolog (Fastify without its log line), next-baseline,
                     app-pgbouncer (the app through PgBouncer, transaction pooling),
@@ -100,6 +106,7 @@ function options() {
       fresh: { type: 'boolean', default: false },
       'dashboard-runs': { type: 'string' },
       'upload-rounds': { type: 'string' },
+      'import-rows': { type: 'string' },
       'server-env': { type: 'string', multiple: true, default: [] },
       'node-pipeline': { type: 'string', default: '1' },
       node: { type: 'string' },
@@ -120,7 +127,8 @@ function options() {
     if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`not a number: ${value}`);
     return parsed;
   };
-  const scenarioNames = values.scenarios?.split(',') ?? SCENARIOS.map((scenario) => scenario.name);
+  const asked = values.scenarios?.split(',') ?? [...SCENARIOS.map((scenario) => scenario.name), IMPORT_SCENARIO];
+  const scenarioNames = asked.filter((name) => name !== IMPORT_SCENARIO);
   const unknown = scenarioNames.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
   const named = (values.targets?.split(',') ??
@@ -157,6 +165,7 @@ function options() {
     // The profile is of /v1 alone.
     dashboardRuns: values.profile ? 0 : number(values['dashboard-runs'], smoke ? 1 : 5),
     uploadRounds: values.profile ? 0 : number(values['upload-rounds'], smoke ? 1 : 3),
+    importRows: values.profile || !asked.includes(IMPORT_SCENARIO) ? 0 : number(values['import-rows'], smoke ? 1000 : 100_000),
     node: nodeBinary(values.node),
     before,
     out: values.out,
@@ -344,6 +353,27 @@ async function measureUploadsSection(settings: ReturnType<typeof options>): Prom
   }
 }
 
+/** A CSV import and a plain COPY of the same rows, on a server of its own over the first catalogue size's database. */
+async function measureImportSection(settings: ReturnType<typeof options>): Promise<ImportResult> {
+  const database = await prepareDatabase(settings.sizes[0]!, { fresh: false });
+  console.log(`\n## Import: ${settings.importRows.toLocaleString('en')} rows of CSV, beside a plain COPY of the same rows`);
+  try {
+    const result = await measureImport({
+      node: settings.node,
+      databaseUrl: database.url,
+      apiKey: `psk_bench_${randomBytes(24).toString('base64url')}`,
+      env: settings.serverEnv,
+      rows: settings.importRows,
+    });
+    console.log(
+      `  import ${result.rowsPerSecond} rows/s (${result.seconds} s)  RSS ${result.rssBeforeMb} → ${result.rssPeakMb} MB  COPY ${result.copyRowsPerSecond} rows/s (${result.copySeconds} s)`,
+    );
+    return result;
+  } finally {
+    await removeBenchRows(database);
+  }
+}
+
 async function main() {
   const settings = options();
   const started = new Date();
@@ -351,7 +381,8 @@ async function main() {
   if (settings.before) ensureBuildIn(settings.before);
   const profileDir = settings.profile ? fs.mkdtempSync(path.join(settings.out, 'profile-')) : undefined;
   const sizes: SizeReport[] = [];
-  for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
+  if (settings.scenarios.length > 0) for (const pets of settings.sizes) sizes.push(await measureSize(settings, pets, profileDir));
+  const imported = settings.importRows > 0 ? await measureImportSection(settings) : undefined;
   const uploads = settings.uploadRounds > 0 ? await measureUploadsSection(settings) : undefined;
   const dashboard = settings.dashboardRuns > 0 ? await measureDashboardPage(settings) : undefined;
   const report = formatReport({
@@ -373,6 +404,7 @@ async function main() {
     },
     sizes,
     uploads,
+    imported,
     dashboard,
   });
   fs.mkdirSync(settings.out, { recursive: true });

@@ -39,6 +39,8 @@ export type BulkResult = {
   refused: BulkRefusal[];
   /** Why the run ended early: the caller cancelled, or an error that is no pet's own. */
   stoppedBy?: 'cancel' | ApiClientError;
+  /** The run's batch (every chunk's changes), for POST /v1/activity/batches/{batchId}/restore; absent when no chunk was answered. */
+  batchId?: string;
 };
 
 // 50 ids a request: the progress bar moves 20 times for 1,000 pets, and Cancel
@@ -128,6 +130,7 @@ export async function runBulkChange(
     changed,
     alreadySo,
     refused,
+    ...(batchId && { batchId }),
     stoppedBy: stoppedBy ?? (signal.aborted && changed.length + alreadySo.length + refused.length < pets.length ? 'cancel' : undefined),
   };
 }

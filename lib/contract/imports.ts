@@ -14,7 +14,7 @@ export function columnNamed(header: string): ImportColumn | undefined {
   return IMPORT_COLUMNS.find((column) => column.toLowerCase() === wanted);
 }
 
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
 const count = (description: string) => z.int().min(0).meta({ description });
 

@@ -10,7 +10,7 @@ const SCHEMA = 'pgboss';
 
 /** The imports' queue and its jobs' settings: a job's heartbeat tells a live instance from a dead one. */
 export const IMPORT_QUEUE = 'pet-imports';
-export const IMPORT_HEARTBEAT_SECONDS = 10;
+const IMPORT_HEARTBEAT_SECONDS = 10;
 const IMPORT_QUEUE_OPTIONS: QueueOptions = {
   heartbeatSeconds: IMPORT_HEARTBEAT_SECONDS,
   // An import may run for hours at most (200,000 rows take minutes); its heartbeat, not this, notices a dead instance.

@@ -15,8 +15,8 @@ import type { ImportRow, RowReading } from './import-rows';
 import { sortedTags, spellingsOf } from './tags';
 
 export type BatchRow = { row: number; values: string[]; reading: RowReading };
-export type RowFailure = { row: number; values: string[]; reason: string };
-export type BatchCounts = { created: number; updated: number; unchanged: number; failed: number };
+type RowFailure = { row: number; values: string[]; reason: string };
+type BatchCounts = { created: number; updated: number; unchanged: number; failed: number };
 export type BatchResult = { counts: BatchCounts; failures: RowFailure[] };
 
 type Options = { createCategories: boolean; dryRun: boolean };

@@ -10,7 +10,7 @@ import { MAX_JSON_INTEGER } from '../contract/params';
 import type { ImportColumn } from './import-file';
 
 /** A pet's tags in one cell, as the export writes them ("a; b"). */
-export const TAG_SEPARATOR = ';';
+const TAG_SEPARATOR = ';';
 
 /**
  * A good row: the pet it changes (`id`) or none (a new pet), and the values it gives.
@@ -32,6 +32,10 @@ export type RowReading = { ok: true; value: ImportRow } | { ok: false; reason: s
 const failed = (reason: string): RowReading => ({ ok: false, reason });
 
 const POSITIVE_INTEGER = /^[0-9]{1,16}$/;
+
+// The export writes a cell that a spreadsheet would read as a formula with a `'` before it
+// (csv-stringify's escape_formulas); read back, the `'` goes, so an export imports unchanged.
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
 
 function positiveInteger(text: string): number | undefined {
   if (!POSITIVE_INTEGER.test(text)) return undefined;
@@ -61,7 +65,7 @@ export function readRow(record: string[], row: number, at: Partial<Record<Import
   if (record.length > width) return failed(`the row has ${record.length} cells; the header line has ${width}`);
   const cell = (column: ImportColumn) => {
     const index = at[column];
-    return index === undefined ? undefined : (record[index] ?? '');
+    return index === undefined ? undefined : (record[index] ?? '').replace(ESCAPED_FORMULA, '');
   };
   const result: ImportRow = { row, name: '' };
 

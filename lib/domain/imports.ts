@@ -21,7 +21,6 @@ import { toPage, type Page } from './pagination';
 import { refused, succeeded, type Outcome } from './outcome';
 
 export type ImportRecord = typeof imports.$inferSelect;
-export type ImportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** Who posts an import: every batch acts as them (the key's rights checked when it acts). */
 export type ImportMaker = { keyId: number | null; userId: number | null; label: string; requestId: string };
@@ -183,7 +182,7 @@ export async function runImport(database: Database, id: number, isStopping: () =
   } catch (error) {
     const lost = lostKeyRights(error);
     if (!lost) throw error;
-    await failImport(database, id, `Stopped after ${processed} rows: ${(error as Error).message}`);
+    await failImport(database, id, `Stopped after ${processed} rows: ${refusalOf(error)}`);
     return 'finished';
   }
   await database
@@ -191,6 +190,13 @@ export async function runImport(database: Database, id: number, isStopping: () =
     .set({ state: 'done', finishedAt: sql`now()` })
     .where(and(eq(imports.id, id), eq(imports.state, 'running')));
   return 'finished';
+}
+
+/** The database's own words for a refused change (drizzle wraps its error, with the statement and its parameters, around it). */
+function refusalOf(error: unknown): string {
+  let deepest = error as Error;
+  for (let cause = (error as Error).cause; cause instanceof Error; cause = cause.cause) deepest = cause;
+  return deepest.message;
 }
 
 /** Ends an import as failed, with the reason in words (only one still queued or running). */

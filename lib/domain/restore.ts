@@ -8,7 +8,7 @@
 // pet's create may be past the log's retention, but every entry after the one restored holds
 // the fields it changed as they were before it (a delete: every field). So the pet's state
 // after entry X is today's, with the `before` of each later entry put back, newest first.
-import { and, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Pet, PetStatus } from '../contract/pets';
 import type { Executor } from '../db/client';
 import { activity, categories, pets } from '../db/schema';
@@ -55,6 +55,9 @@ export function stateBefore(present: PetState | null, newestFirst: PetEntry[]): 
   return state;
 }
 
+// The advisory lock space of restores of deleted pets ("rest"); act_as's keys use another (drizzle/0018).
+const RESTORE_LOCK = 0x72657374;
+
 const presentState = (transaction: Executor, petId: number) =>
   transaction.select({ name: pets.name, categoryId: pets.categoryId, status: pets.status, tags: pets.tags }).from(pets).where(eq(pets.id, petId)).for('update');
 
@@ -87,7 +90,13 @@ async function setBack(
   petId: number,
   options: { fromId: number; restoredFrom: number | undefined; mayChange?: (newestFirst: PetEntry[]) => string | undefined },
 ): Promise<Outcome<Restored>> {
-  const [present] = await presentState(transaction, petId);
+  let [present] = await presentState(transaction, petId);
+  if (!present) {
+    // No row to lock: two restores of one deleted pet would both insert it. The second waits
+    // for the first here, then finds the pet back and restores over it.
+    await transaction.select({ locked: sql`pg_advisory_xact_lock(${RESTORE_LOCK}::integer, ${petId % 2147483647}::integer)` }).from(sql`(select) as nothing`);
+    [present] = await presentState(transaction, petId);
+  }
   const entries = await entriesFrom(transaction, petId, options.fromId);
   const refusal = options.mayChange?.(entries);
   if (refusal) return refused('conflict', refusal);
@@ -137,6 +146,33 @@ async function petsOfBatch(database: Executor, batchId: string): Promise<{ petId
   return rows.map((row) => ({ petId: Number(row.petId), firstEntryId: row.firstEntryId })).sort((a, b) => a.petId - b.petId);
 }
 
+/** The entries of the batch's pets since the batch began that are not the batch's, newest first, by pet: one query. */
+async function entriesOutsideBatch(database: Executor, batchId: string, batch: { petId: number; firstEntryId: number }[]): Promise<Map<number, PetEntry[]>> {
+  const firstEntries = new Map(batch.map((pet) => [pet.petId, pet.firstEntryId]));
+  const rows = await database
+    .select({ petId: activity.resourceId, id: activity.id, action: activity.action, before: activity.before, batchId: activity.batchId })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.resource, 'pet'),
+        inArray(
+          activity.resourceId,
+          batch.map((pet) => String(pet.petId)),
+        ),
+        gte(activity.id, Math.min(...firstEntries.values())),
+        sql`${activity.batchId} is distinct from ${batchId}::uuid`,
+      ),
+    )
+    .orderBy(desc(activity.id));
+  const byPet = new Map<number, PetEntry[]>();
+  for (const { petId, ...entry } of rows) {
+    const id = Number(petId);
+    if (entry.id < firstEntries.get(id)!) continue;
+    byPet.set(id, [...(byPet.get(id) ?? []), entry]);
+  }
+  return byPet;
+}
+
 /** Why a pet of the batch has changed since it (an entry of its own not in the batch), or undefined. */
 export function changedSince(petId: number, batchId: string, newestFirst: PetEntry[]): string | undefined {
   const other = newestFirst.find((entry) => entry.batchId !== batchId);
@@ -176,8 +212,9 @@ export async function undoBatch(database: Executor, batchId: string, options: { 
   if (batch.length === 0) return refused('not_found', `No batch has id ${batchId}, or none of its entries is a pet's (they may be past the log's retention).`);
   const result: BatchUndo = { restored: [], leftAlone: [] };
   if (options.dryRun) {
+    const others = await entriesOutsideBatch(database, batchId, batch);
     for (const pet of batch) {
-      const reason = changedSince(pet.petId, batchId, await entriesFrom(database, pet.petId, pet.firstEntryId));
+      const reason = changedSince(pet.petId, batchId, others.get(pet.petId) ?? []);
       if (reason) result.leftAlone.push({ id: pet.petId, reason });
       else result.restored.push({ id: pet.petId });
     }

@@ -8,6 +8,7 @@ import type { Scope } from '../domain/api-key-check';
 import { scopesFor } from '../contract/api-keys';
 import { OPERATION_SCOPE, type OperationId } from '../contract/roles';
 import { db, type Executor } from '../db/client';
+import { withDatabaseTimeout } from '../db/deadline';
 import { lostKeyRights } from '../db/errors';
 import { assertRoomToWrite } from '../db/storage';
 import { log } from '../runtime/log';
@@ -42,6 +43,8 @@ type Options<Needed extends OperationId | null> = {
   idempotent?: boolean;
   /** The largest body the route reads, when more than a JSON body's (a CSV import): what Idempotency-Key reads too. */
   bodyLimit?: BodyLimit;
+  /** Each query's and transaction's deadline, when the route's work is more than a request's 3 s (storing a 50 MB import). */
+  databaseTimeoutMs?: number;
 };
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -83,7 +86,8 @@ export function apiRoute<Needed extends OperationId | null>(
           if (error instanceof RequestRefusal || lostKeyRights(error)) throw error;
           return failureResponse(error, route);
         });
-      response = options.idempotent && caller ? await idempotently(request, caller, database, operate, options.bodyLimit) : await operate(request, database);
+      const work = () => (options.idempotent && caller ? idempotently(request, caller, database, operate, options.bodyLimit) : operate(request, database));
+      response = await (options.databaseTimeoutMs ? withDatabaseTimeout(options.databaseTimeoutMs, work) : work());
     } catch (error) {
       response = failureResponse(error, route);
     }

@@ -4,11 +4,11 @@
 // process at start-up, after the app's migrations (which make pg-boss's schema and the
 // queue: lib/db/job-queue.ts), and stopped in the shutdown.
 //
-// Surviving an instance: a job carries a heartbeat (IMPORT_HEARTBEAT_SECONDS); the instance
+// Surviving an instance: a job carries a heartbeat (10 s: lib/db/job-queue.ts); the instance
 // running it refreshes it, and every instance's supervisor (each SUPERVISE_SECONDS) fails
 // a job whose heartbeat stopped, to be retried at once: the next poll of any live instance
 // takes it and resumes after the import's last committed batch. So a killed instance's
-// import goes on within about IMPORT_HEARTBEAT_SECONDS + SUPERVISE_SECONDS + POLL_SECONDS (< 30 s).
+// import goes on within about 10 s + SUPERVISE_SECONDS + POLL_SECONDS (< 30 s).
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
 import { databaseKind, db, jobQueueDatabase, type Executor } from '../db/client';
@@ -62,8 +62,10 @@ async function runJob(job: Job<ImportJob> & { retryLimit?: number }): Promise<vo
   const { importId } = job.data;
   const database = await db();
   try {
-    const end = await withDatabaseTimeout(BATCH_TIMEOUT_MS, () => runImport(database, importId, () => shared.isStopping || job.signal.aborted));
-    if (end === 'left' && shared.isStopping) throw new Error('the instance is stopping: the import is left to another');
+    const isLeaving = () => shared.isStopping || job.signal.aborted;
+    const end = await withDatabaseTimeout(BATCH_TIMEOUT_MS, () => runImport(database, importId, isLeaving));
+    // Not completed: the job is retried, by another instance, after the last committed batch.
+    if (end === 'left' && isLeaving()) throw new Error('the instance is stopping: the import is left to another');
   } catch (error) {
     if (job.retryCount >= (job.retryLimit ?? IMPORT_RETRY_LIMIT)) {
       await failImport(database, importId, `The import stopped on an error it met ${job.retryCount + 1} times: ${failureReason(error)}.`);

@@ -164,6 +164,46 @@ describe('export, then import', () => {
   });
 });
 
+describe('undo', () => {
+  it('an import is one batch: its batchId lists its entries, and one restore undoes it', async () => {
+    const categoryId = uniqueCategoryId();
+    const existing = await addPet({ name: 'Before undo', categoryId, status: 'available' });
+    const done = await importedNow(`id,name,categoryId\n${existing.id},After undo,${categoryId}\n,Undone one,${categoryId}\n,Undone two,${categoryId}\n`);
+    expect(done).toMatchObject({ state: 'done', created: 2, updated: 1 });
+    const entries = await api('GET', `/v1/activity?batchId=${done.batchId}`);
+    expect(entries.body).toHaveLength(3);
+    expect((await api<Import[]>('GET', `/v1/pets/imports?batchId=${done.batchId}`)).body.map((item) => item.id)).toEqual([done.id]);
+    const undone = await api('POST', `/v1/activity/batches/${done.batchId}/restore`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.leftAlone).toEqual([]);
+    expect(await countIn(categoryId)).toBe(1);
+    expect((await api('GET', `/v1/pets/${existing.id}`)).body.name).toBe('Before undo');
+  });
+});
+
+describe('cancel', () => {
+  it('stops a running import before its next batch: the rows committed stay, and the Import says how many', async () => {
+    const categoryId = uniqueCategoryId();
+    // 40,000 rows, each with a long ignored column: a file of about 20 MB.
+    const padding = 'p'.repeat(480);
+    const csv = `name,categoryId,notes\n${Array.from({ length: 40_000 }, (_, index) => `Cancelled ${index},${categoryId},${padding}`).join('\n')}\n`;
+    const posted = await postImport(csv);
+    expect(posted.status).toBe(202);
+    const cancelled = await api<Import>('DELETE', `/v1/pets/imports/${posted.body.id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.state).toBe('cancelled');
+    expect(cancelled.body.finishedAt).toBeDefined();
+    // The batch under way, if any, commits or not as a whole; then nothing moves.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const after = (await api<Import>('GET', `/v1/pets/imports/${posted.body.id}`)).body;
+    expect(after.state).toBe('cancelled');
+    expect(after.processed).toBeLessThan(40_000);
+    expect(after.created).toBe(after.processed);
+    expect(await countIn(categoryId)).toBe(after.created);
+    expect((await api('DELETE', `/v1/pets/imports/${posted.body.id}`)).status).toBe(409);
+  });
+});
+
 describe('files refused before any job exists', () => {
   it('without a name column: 400 naming the columns found', async () => {
     const answer = await postImport('title,colour\nRex,brown\n');

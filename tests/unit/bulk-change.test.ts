@@ -72,8 +72,9 @@ const run = (client: PetstoreClient, count: number, action: Parameters<typeof ru
 describe('runBulkChange', () => {
   it('sends the first chunk alone and every other one in the batch its answer named', async () => {
     const fake = fakeClient();
-    await run(fake.client, 230);
+    const result = await run(fake.client, 230);
     expect(fake.batches).toEqual([undefined, 'batch-1', 'batch-1', 'batch-1', 'batch-1']);
+    expect(result.batchId).toBe('batch-1');
   });
 
   it('moves pets to a category, counting those in it already apart', async () => {

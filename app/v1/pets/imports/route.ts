@@ -17,7 +17,8 @@ import { enqueueImport } from '@/lib/runtime/import-queue';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute(
-  { operation: 'createImport', idempotent: true, bodyLimit: IMPORT_BODY_LIMIT },
+  // A 50 MB file is 50 writes of its parts in one transaction: more than a request's 3 s on a busy database.
+  { operation: 'createImport', idempotent: true, bodyLimit: IMPORT_BODY_LIMIT, databaseTimeoutMs: 30_000 },
   async ({ request, url, caller, requestId, database }) => {
     const { dryRun, createCategories } = parseQuery(url, NewImportQuery);
     const bytes = await readImportFile(request);

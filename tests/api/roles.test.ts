@@ -48,6 +48,8 @@ const OPERATIONS: { operation: OperationId; method: string; path: string; json?:
   { operation: 'updateCategory', method: 'PATCH', path: `/v1/categories/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
   { operation: 'placeOrder', method: 'POST', path: '/v1/store/orders', json: {}, least: 'editor' },
   { operation: 'updateOrder', method: 'PATCH', path: `/v1/store/orders/${NO_SUCH_ID}`, json: { status: 'approved' }, least: 'editor' },
+  { operation: 'restoreActivityEntry', method: 'POST', path: `/v1/activity/${NO_SUCH_ID}/restore`, least: 'editor' },
+  { operation: 'undoBatch', method: 'POST', path: '/v1/activity/batches/00000000-0000-4000-8000-000000000000/restore', least: 'editor' },
   { operation: 'listUsers', method: 'GET', path: '/v1/users', least: 'admin' },
   { operation: 'createUser', method: 'POST', path: '/v1/users', json: {}, least: 'admin' },
   { operation: 'updateUser', method: 'PATCH', path: `/v1/users/${NO_SUCH_ID}`, json: { role: 'viewer' }, least: 'admin' },

@@ -42,8 +42,6 @@ const OPERATIONS: { operation: OperationId; method: string; path: string; json?:
   { operation: 'cancelImport', method: 'DELETE', path: `/v1/pets/imports/${NO_SUCH_ID}`, least: 'editor' },
   { operation: 'getImportErrors', method: 'GET', path: `/v1/pets/imports/${NO_SUCH_ID}/errors`, least: 'viewer' },
   { operation: 'listPetHistory', method: 'GET', path: `/v1/pets/${NO_SUCH_ID}/history`, least: 'viewer' },
-  { operation: 'restoreActivityEntry', method: 'POST', path: `/v1/activity/${NO_SUCH_ID}/restore`, least: 'editor' },
-  { operation: 'undoBatch', method: 'POST', path: '/v1/activity/batches/00000000-0000-4000-8000-000000000000/restore', least: 'editor' },
   { operation: 'createCategory', method: 'POST', path: '/v1/categories', json: {}, least: 'editor' },
   { operation: 'updateCategory', method: 'PATCH', path: `/v1/categories/${NO_SUCH_ID}`, json: { name: 'x' }, least: 'editor' },
   { operation: 'placeOrder', method: 'POST', path: '/v1/store/orders', json: {}, least: 'editor' },

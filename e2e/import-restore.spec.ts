@@ -165,6 +165,7 @@ test('a bulk change undone from the Activity page, after a confirm that counts t
 
   const { page } = await signInAs(browser, 'admin');
   await page.goto(`/activity?batchId=${batchId}`);
+  await expect(page.getByRole('status').filter({ hasText: "One batch's entries" })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Activity' }).getByRole('row');
   await expect(rows).toHaveCount(7);
   await rows.nth(1).getByRole('button', { name: /^Undo/ }).click();

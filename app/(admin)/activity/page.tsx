@@ -2,6 +2,7 @@
 // days through the URL (a plain GET form: a link can be shared), with a CSV export.
 import type { Metadata } from 'next';
 import { ActivityLog } from '@/components/activity/activity-log';
+import { IntentLink } from '@/components/intent-link';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -82,6 +83,13 @@ export default async function ActivityPage({ searchParams }: Props) {
               Filter
             </Button>
           </form>
+          {batchId && (
+            <Notice tone="info" title="One batch's entries: a bulk change, an import or an undo">
+              <IntentLink href="/activity" className="font-medium underline underline-offset-2">
+                Show every entry
+              </IntentLink>
+            </Notice>
+          )}
           {isRangeBackwards ? (
             <Notice tone="error" title="The range ends before it starts">
               From ({from}) is after To ({to}): pick a To on or after the From.

@@ -119,7 +119,7 @@ export function ActivityTable({ params, petId, label }: { params?: Omit<ListActi
   const controls = (entry: ActivityEntry) => {
     if (entry.resource !== 'pet') return null;
     const restore = (isHistory ? !isCurrent(entry) : entry.action === 'delete') && <RestoreEntryButton entry={entry} onDone={setOutcome} />;
-    const undo = mayUndo && entry.batchId && <UndoBatchButton entry={{ ...entry, batchId: entry.batchId }} onDone={setOutcome} />;
+    const undo = mayUndo && entry.batchId && <UndoBatchButton batchId={entry.batchId} label={`Undo the batch of entry ${entry.id}`} onDone={setOutcome} />;
     if (!restore && !undo) return isCurrent(entry) ? <span className="text-xs text-zinc-600 dark:text-zinc-400">Current version</span> : null;
     return (
       <div className="flex flex-wrap gap-2">

@@ -97,14 +97,15 @@ function LeftAlone({ items, heading }: { items: UndoneBatch['leftAlone']; headin
   );
 }
 
-export function UndoBatchButton({ entry, onDone }: { entry: ActivityEntry & { batchId: string }; onDone: (outcome: Outcome) => void }) {
+/** Undo for one batch; `label` names it for a screen reader ("Undo the batch of entry 12"). */
+export function UndoBatchButton({ batchId, label, onDone }: { batchId: string; label: string; onDone: (outcome: Outcome) => void }) {
   const undo = useUndoBatch();
-  const preview = useUndoPreview(entry.batchId, { enabled: false });
+  const preview = useUndoPreview(batchId, { enabled: false });
   const restorable = preview.data?.restored.length ?? 0;
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="secondary" size="sm" aria-label={`Undo the batch of entry ${entry.id}`} title="Undo every change of this bulk change or import">
+        <Button variant="secondary" size="sm" aria-label={label} title="Undo every change of this bulk change or import">
           <Undo2 aria-hidden />
           Undo
         </Button>
@@ -113,7 +114,7 @@ export function UndoBatchButton({ entry, onDone }: { entry: ActivityEntry & { ba
       description="Every pet it changed and nobody has changed since goes back to how it was before it."
       mutation={undo}
       run={(close) =>
-        undo.mutate(entry.batchId, {
+        undo.mutate(batchId, {
           onSuccess: (done) => {
             close();
             onDone({
@@ -128,7 +129,7 @@ export function UndoBatchButton({ entry, onDone }: { entry: ActivityEntry & { ba
       errorTitle="Nothing was undone"
       canConfirm={restorable > 0}
     >
-      <UndoPreview batchId={entry.batchId} />
+      <UndoPreview batchId={batchId} />
     </ConfirmDialog>
   );
 }

@@ -140,7 +140,7 @@ test('a session ended mid-way stops the run: nothing more is sent, and the tab g
   expect(sold).toBe(50);
 });
 
-test('bulk delete keeps the pets with orders and lists them', async ({ browser }) => {
+test('bulk delete keeps the pets with orders and lists them, and its summary takes it back', async ({ browser }) => {
   const word = `Bd${Date.now().toString(36)}`;
   const client = apiClient();
   // In id order, as the list shows them (made 50 at once, the ids are not in name order).
@@ -168,6 +168,15 @@ test('bulk delete keeps the pets with orders and lists them', async ({ browser }
   await expect(refusals).toHaveCount(5);
   await expect(refusals.first()).toContainText('orders are kept as history');
   await expect(page.getByText('1–5 of 5', { exact: true })).toBeVisible();
+
+  // A mistake taken back from the summary: the 25 deleted pets come back, under their ids.
+  await page.getByRole('button', { name: 'Undo this bulk change' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Undo this bulk change or import?' });
+  await expect(confirm).toContainText('It touches 25 pets and leaves 0 alone.');
+  await confirm.getByRole('button', { name: 'Undo for 25 pets' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: 25 pets restored, 0 left alone' })).toBeVisible();
+  expect([...(await readBack(client, pets)).keys()].sort()).toEqual(pets.map((pet) => pet.id).sort());
+  await expect(page.getByText('1–20 of 30', { exact: true })).toBeVisible();
 });
 
 test('a viewer selects and exports, and is offered no bulk status or delete', async ({ browser }) => {

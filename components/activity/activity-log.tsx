@@ -5,7 +5,7 @@ import type { ListActivityParams } from '@/lib/client/api-client';
 import { ActivityTable } from './activity-table';
 import { ExportActivityButton } from './export-activity-button';
 
-export type ActivityLogFilters = { resource?: string; resourceId?: string; person?: string; from?: string; to?: string };
+export type ActivityLogFilters = { resource?: string; resourceId?: string; person?: string; from?: string; to?: string; batchId?: string };
 
 /** Midnight at the start of a YYYY-MM-DD day, `days` later, in the viewer's time zone. */
 function localMidnight(day: string, days = 0): Date {

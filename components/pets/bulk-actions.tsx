@@ -13,6 +13,7 @@ import { useCategories } from '@/lib/client/hooks';
 import type { Pet, PetWithIncluded } from '@/lib/contract/pets';
 import { plainMessage } from '../form-errors';
 import { formatCount } from '../format';
+import { UndoBatchButton, type Outcome as UndoOutcome } from '../activity/restore-controls';
 import { RoleGate } from '../role-gate';
 import { BulkProgress } from '../selection/bulk-progress';
 import { counted, RefusedList, SelectionBar, type Noun } from '../selection/selection-bar';
@@ -297,6 +298,22 @@ function BulkProgressBar({ state, onCancel }: { state: Extract<BulkRunState, { p
 
 function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phase: 'done' }>; onDismiss: () => void }) {
   const { result, action, seconds } = state;
+  const [undone, setUndone] = useState<UndoOutcome>();
+  if (undone) {
+    return (
+      <Notice tone="success" className="mb-4" title={undone.title} onDismiss={onDismiss}>
+        {undone.detail}
+      </Notice>
+    );
+  }
+  // Whatever the run changed before it ended can be taken back, by those who may (an editor).
+  const undo = result.batchId && result.changed.length > 0 && (
+    <RoleGate operation="undoBatch">
+      <span className="mt-2 block">
+        <UndoBatchButton batchId={result.batchId} label="Undo this bulk change" onDone={setUndone} />
+      </span>
+    </RoleGate>
+  );
   const { verb, what } = actionWords(action);
   const counts = [
     `${formatCount(result.changed.length)} ${verb}`,
@@ -311,6 +328,7 @@ function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phas
     return (
       <Notice tone="warning" className="mb-4" title={`Cancelled: ${counts} before it stopped`} onDismiss={onDismiss}>
         {detail} The other {pets(notSent)} were not sent.
+        {undo}
       </Notice>
     );
   }
@@ -318,12 +336,14 @@ function BulkSummary({ state, onDismiss }: { state: Extract<BulkRunState, { phas
     return (
       <Notice tone="error" className="mb-4" title={`Stopped: ${plainMessage(result.stoppedBy)}`} onDismiss={onDismiss}>
         {counts} before it stopped; the other {pets(notSent)} were not sent. {detail}
+        {undo}
       </Notice>
     );
   }
   return (
     <Notice tone={result.refused.length > 0 ? 'warning' : 'success'} className="mb-4" title={counts} onDismiss={onDismiss}>
       {detail}
+      {undo}
     </Notice>
   );
 }

@@ -4,7 +4,7 @@
 // the list its place in the whole ("1–20 of 1,234"). Adding a pet happens in
 // a dialog and ends with a notice linking to the new pet. Selected pets can
 // be changed, tagged, deleted or exported together (bulk-actions.tsx).
-import { PawPrint, Plus, SearchX } from 'lucide-react';
+import { FileUp, PawPrint, Plus, SearchX } from 'lucide-react';
 import { IntentLink } from '@/components/intent-link';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
@@ -82,6 +82,12 @@ export function PetCatalogue() {
         action={
           <div className="flex flex-wrap gap-2">
             <ExportPetsButton pages={(client) => viewPages(client, view)} total={total} />
+            <RoleGate operation="createImport">
+              <ButtonLink href="/pets/import" variant="secondary">
+                <FileUp aria-hidden />
+                Import CSV
+              </ButtonLink>
+            </RoleGate>
             <RoleGate operation="createPet">
               <Button onClick={() => setAdding(true)} onPointerEnter={loadAddPetDialog} onFocus={loadAddPetDialog}>
                 <Plus aria-hidden />

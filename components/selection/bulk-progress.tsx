@@ -1,7 +1,8 @@
 'use client';
 // BulkProgress: what a bulk run over a selection shows while it goes. A line says
 // what runs and how far (or that it is stopping), a button ends the sending, and a
-// progress bar says the same to a screen reader. Shared by the pets and orders lists.
+// progress bar says the same to a screen reader. Shared by the pets and orders lists and
+// the Import page.
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
@@ -16,12 +17,14 @@ type Props = {
   stopLabel: 'Stop' | 'Cancel';
   isStopping: boolean;
   onStop: () => void;
+  /** The region's name (the bar's is it and "progress"). */
+  label?: string;
 };
 
-export function BulkProgress({ status, progress, stopLabel, isStopping, onStop }: Props) {
+export function BulkProgress({ status, progress, stopLabel, isStopping, onStop, label = 'Bulk change' }: Props) {
   const share = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
   return (
-    <section aria-label="Bulk change" className={`${BAR} space-y-2`}>
+    <section aria-label={label} className={`${BAR} space-y-2`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium tabular-nums">{status}</p>
         <Button variant="secondary" size="sm" onClick={onStop} disabled={isStopping}>
@@ -31,7 +34,7 @@ export function BulkProgress({ status, progress, stopLabel, isStopping, onStop }
       </div>
       <div
         role="progressbar"
-        aria-label="Bulk change progress"
+        aria-label={`${label} progress`}
         aria-valuemin={0}
         aria-valuemax={progress?.total}
         aria-valuenow={progress?.done}

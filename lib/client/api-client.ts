@@ -7,6 +7,8 @@ import type { ActivityEntry } from '../contract/activity';
 import type { ApiKey, CreatedApiKey, NewApiKey } from '../contract/api-keys';
 import type { Category, CategoryUpdate, ListCategoriesQuery, ListedCategory, NewCategory } from '../contract/categories';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '../contract/errors';
+import type { Import } from '../contract/imports';
+import type { UndoneBatch } from '../contract/restore';
 import type { ListOrdersQuery, NewOrder, Order, OrderCounts, OrderCountsQuery, OrderUpdate } from '../contract/orders';
 import type {
   ListPetsQuery,
@@ -73,6 +75,7 @@ export type ListActivityParams = {
   person?: string;
   since?: string;
   until?: string;
+  batchId?: string;
 };
 
 type ClientOptions = {
@@ -309,6 +312,49 @@ export class PetstoreClient {
     return this.page<ActivityEntry>('/v1/activity', params);
   }
 
+  /** listPetHistory: GET /v1/pets/{petId}/history (experimental): that pet's activity entries, newest first. */
+  async listPetHistory(petId: number, params: { limit?: number; cursor?: string } = {}): Promise<Page<ActivityEntry>> {
+    return this.page<ActivityEntry>(`/v1/pets/${encodeURIComponent(petId)}/history`, params);
+  }
+
+  /** restoreActivityEntry: POST /v1/activity/{entryId}/restore (experimental): the pet back to its state after that entry. */
+  async restoreActivityEntry(entryId: number): Promise<Pet> {
+    return this.request<Pet>('POST', `/v1/activity/${encodeURIComponent(entryId)}/restore`).then(({ body }) => body);
+  }
+
+  /** undoBatch: POST /v1/activity/batches/{batchId}/restore (experimental); `dryRun` says what it would do and changes nothing. */
+  async undoBatch(batchId: string, { dryRun = false } = {}): Promise<UndoneBatch> {
+    const query = dryRun ? '?dryRun=true' : '';
+    return this.request<UndoneBatch>('POST', `/v1/activity/batches/${encodeURIComponent(batchId)}/restore${query}`).then(({ body }) => body);
+  }
+
+  /** createImport: POST /v1/pets/imports (experimental): a CSV file, run as a job; the Import, queued. */
+  async createImport(file: Blob, options: { dryRun?: boolean; createCategories?: boolean } = {}): Promise<Import> {
+    const query = queryString({ dryRun: options.dryRun ? 'true' : undefined, createCategories: options.createCategories ? 'true' : undefined });
+    const csv = file.type === 'text/csv' ? file : new Blob([file], { type: 'text/csv' });
+    return this.request<Import>('POST', `/v1/pets/imports${query}`, csv).then(({ body }) => body);
+  }
+
+  /** listImports: GET /v1/pets/imports (experimental), newest first. */
+  async listImports(params: { limit?: number; cursor?: string } = {}): Promise<Page<Import>> {
+    return this.page<Import>('/v1/pets/imports', params);
+  }
+
+  /** getImport: GET /v1/pets/imports/{importId} (experimental): its state and counts. */
+  async getImport(importId: number): Promise<Import> {
+    return this.request<Import>('GET', `/v1/pets/imports/${encodeURIComponent(importId)}`).then(({ body }) => body);
+  }
+
+  /** cancelImport: DELETE /v1/pets/imports/{importId} (experimental): stops it before its next batch. */
+  async cancelImport(importId: number): Promise<Import> {
+    return this.request<Import>('DELETE', `/v1/pets/imports/${encodeURIComponent(importId)}`).then(({ body }) => body);
+  }
+
+  /** getImportErrors: GET /v1/pets/imports/{importId}/errors (experimental): the failed rows, as the CSV text. */
+  async getImportErrors(importId: number): Promise<string> {
+    return this.request<string>('GET', `/v1/pets/imports/${encodeURIComponent(importId)}/errors`, undefined, 'text').then(({ body }) => body);
+  }
+
   /** updateUser: PATCH /v1/users/{userId} (admin, experimental): role, disabled; ends their sessions. */
   async updateUser(userId: number, update: UserUpdate): Promise<ChangedUser> {
     return this.request<ChangedUser>('PATCH', `/v1/users/${encodeURIComponent(userId)}`, update).then(({ body }) => body);
@@ -343,8 +389,11 @@ export class PetstoreClient {
    * `payload`: a JSON value, a form (sent as multipart/form-data, its boundary set by fetch) or
    * a file (sent as it is, its type as the Content-Type).
    */
-  private async request<Body>(method: string, path: string, payload?: unknown): Promise<{ body: Body; headers: Headers }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
+  private async request<Body>(method: string, path: string, payload?: unknown, as: 'json' | 'text' = 'json'): Promise<{ body: Body; headers: Headers }> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.apiKey}`,
+      accept: as === 'text' ? 'text/csv, application/json' : 'application/json',
+    };
     const sentAsItIs = payload instanceof FormData || payload instanceof Blob;
     if (payload !== undefined && !sentAsItIs) headers['content-type'] = 'application/json';
     let response: Response;
@@ -361,6 +410,7 @@ export class PetstoreClient {
     const text = await response.text();
     const json = parseJson(text);
     if (!response.ok) throw errorFrom(response, json);
+    if (as === 'text') return { body: text as Body, headers: response.headers };
     if (response.status === 204) return { body: undefined as Body, headers: response.headers };
     if (json === undefined) {
       throw new ApiClientError({

@@ -6,6 +6,7 @@ import type { NewApiKey } from '../contract/api-keys';
 import type { ListedCategory, NewCategory } from '../contract/categories';
 import type { NewOrder, Order, OrderStatus } from '../contract/orders';
 import type { NewPet, Pet, PetUpdate, PetWithIncluded } from '../contract/pets';
+import type { Import } from '../contract/imports';
 import type { Photo } from '../contract/photos';
 import type { NewUser, PasswordChange, UserUpdate } from '../contract/users';
 import {
@@ -28,6 +29,7 @@ export const queryKeys = {
   // Under the pet's key, so that whatever refreshes the pet refreshes these too.
   petTimestamps: (petId: number) => ['pet', petId, 'timestamps'],
   petPhotos: (petId: number) => ['pet', petId, 'photos'],
+  petHistory: (petId: number, cursor?: string) => ['pet', petId, 'history', cursor ?? ''],
   // Under 'pets', so that whatever refreshes the lists refreshes the batch reads too.
   petBatch: (petIds: number[]) => ['pets', 'by-id', petIds],
   orders: (params?: ListOrdersParams) => (params ? ['orders', params] : ['orders']),
@@ -39,6 +41,11 @@ export const queryKeys = {
   apiKeys: () => ['api-keys'],
   users: () => ['users'],
   activity: (params?: ListActivityParams) => (params ? ['activity', params] : ['activity']),
+  // Under 'pets', so that a change that refreshes the lists refreshes the imports' counts too.
+  imports: () => ['pets', 'imports'],
+  import: (importId: number) => ['pets', 'imports', importId],
+  importErrors: (importId: number) => ['pets', 'imports', importId, 'errors'],
+  undoPreview: (batchId: string) => ['activity', 'undo-preview', batchId],
   // A mutation's key: while one runs, the change feed leaves the pets alone (live-updates.tsx).
   bulkPetChange: () => ['bulk-pet-change'],
 };
@@ -405,7 +412,99 @@ export function useResetUserPassword(userId: number) {
 }
 
 /** The activity log (admins), newest first; a change on screen makes it stale (live-updates.tsx). */
-export function useActivity(params: ListActivityParams) {
+export function useActivity(params: ListActivityParams, { enabled = true } = {}) {
   const client = usePetstoreClient();
-  return useQuery({ queryKey: queryKeys.activity(params), queryFn: () => client.listActivity(params), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.activity(params), queryFn: () => client.listActivity(params), placeholderData: keepPreviousData, enabled });
+}
+
+/** A pet's own history (anyone who may read the pet), newest first; under the pet's key, so what refreshes the pet refreshes it. */
+export function usePetHistory(petId: number, params: { limit?: number; cursor?: string }, { enabled = true } = {}) {
+  const client = usePetstoreClient();
+  return useQuery({
+    queryKey: [...queryKeys.petHistory(petId, params.cursor), params.limit],
+    queryFn: () => client.listPetHistory(petId, params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Restore from history: the pet back to its state after an entry (a deleted one comes back). */
+export function useRestoreEntry() {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: number) => client.restoreActivityEntry(entryId),
+    onSuccess: (pet) => Promise.all([refreshPets(queryClient, pet), queryClient.invalidateQueries({ queryKey: queryKeys.activity() })]),
+  });
+}
+
+/** What undoing a batch would do (its dry run): the pets it would restore and those it would leave. */
+export function useUndoPreview(batchId: string, { enabled }: { enabled: boolean }) {
+  const client = usePetstoreClient();
+  return useQuery({ queryKey: queryKeys.undoPreview(batchId), queryFn: () => client.undoBatch(batchId, { dryRun: true }), enabled, staleTime: 0, gcTime: 0 });
+}
+
+export function useUndoBatch() {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (batchId: string) => client.undoBatch(batchId),
+    onSuccess: () => Promise.all([refreshPets(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.activity() })]),
+  });
+}
+
+// While an import is queued or running, its page asks for it again this often.
+const IMPORT_POLL_MS = 500;
+const isUnderWay = (state: Import['state'] | undefined) => state === 'queued' || state === 'running';
+
+/** Past imports, newest first; asked again while one of them is under way. */
+export function useImports() {
+  const client = usePetstoreClient();
+  return useQuery({
+    queryKey: queryKeys.imports(),
+    queryFn: async () => (await client.listImports({ limit: 20 })).items,
+    refetchInterval: (query) => (query.state.data?.some((each) => isUnderWay(each.state)) ? IMPORT_POLL_MS * 4 : false),
+  });
+}
+
+/** One import, polled while it is queued or running. */
+export function useImport(importId: number | undefined) {
+  const client = usePetstoreClient();
+  return useQuery({
+    queryKey: queryKeys.import(importId ?? 0),
+    queryFn: () => client.getImport(importId!),
+    enabled: importId !== undefined,
+    refetchInterval: (query) => (isUnderWay(query.state.data?.state) ? IMPORT_POLL_MS : false),
+  });
+}
+
+/** The failed rows of an import, as the errors CSV's text. */
+export function useImportErrors(importId: number | undefined, { enabled }: { enabled: boolean }) {
+  const client = usePetstoreClient();
+  return useQuery({
+    queryKey: queryKeys.importErrors(importId ?? 0),
+    queryFn: () => client.getImportErrors(importId!),
+    enabled: enabled && importId !== undefined,
+  });
+}
+
+export function useCreateImport() {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => client.createImport(file, { dryRun }),
+    onSuccess: (started) => {
+      queryClient.setQueryData(queryKeys.import(started.id), started);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.imports(), exact: true });
+    },
+  });
+}
+
+export function useCancelImport() {
+  const client = usePetstoreClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: number) => client.cancelImport(importId),
+    onSuccess: (cancelled) => queryClient.setQueryData(queryKeys.import(cancelled.id), cancelled),
+  });
 }

@@ -65,3 +65,5 @@ export const ListActivityQuery = z
     path: ['until'],
     error: 'must not be before since',
   });
+
+export const PetHistoryQuery = z.object({ limit: Limit, cursor: Cursor });

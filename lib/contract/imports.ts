@@ -4,6 +4,16 @@ import { z } from 'zod';
 import { BatchId, Cursor, Limit, documentAs, int64Id } from './params';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './limits.mjs';
 
+/** The columns an import reads (the export's), matched by header; any other is ignored and listed in the Import. */
+export const IMPORT_COLUMNS = ['id', 'name', 'category', 'categoryId', 'status', 'tags'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** The known column a header cell names (trimmed, any case), or undefined: the server's rule, and the dashboard's preview's. */
+export function columnNamed(header: string): ImportColumn | undefined {
+  const wanted = header.trim().toLowerCase();
+  return IMPORT_COLUMNS.find((column) => column.toLowerCase() === wanted);
+}
+
 const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
 const count = (description: string) => z.int().min(0).meta({ description });

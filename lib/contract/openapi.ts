@@ -4,7 +4,7 @@ import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { OPERATION_SCOPE, type OperationId } from './roles';
 import { z } from 'zod';
 import { GET_PET_SUNSET } from './deprecation';
-import { ActivityEntries, ListActivityQuery } from './activity';
+import { ActivityEntries, ListActivityQuery, PetHistoryQuery } from './activity';
 import { IMPORT_FILE_RULES, Import, ImportIdParams, Imports, ListImportsQuery, NewImportQuery } from './imports';
 import { ActivityEntryIdParams, BatchIdParams, UndoBatchQuery, UndoneBatch } from './restore';
 import { ApiKey, ApiKeyIdParams, ApiKeys, CreatedApiKey, NewApiKey } from './api-keys';
@@ -320,6 +320,22 @@ const paths: ZodOpenApiPathsObject = {
         '200': { description: 'Success.', ...jsonBody(PetTimestamps) },
         '400': errorResponses.BadRequest,
         '404': errorResponses.NotFound,
+        ...commonErrors,
+      },
+    },
+  },
+  '/pets/{petId}/history': {
+    get: {
+      operationId: 'listPetHistory',
+      summary: 'An animal’s history (experimental)',
+      description:
+        'The animal’s entries of the activity log, newest first, in the shape of `GET /activity`: every change of its name, category, status, tags and photos, with who made it, the fields before and after, and its `batchId` or `restoredFrom`. Readable by whoever may read the animal (the whole log stays with admins); a deleted animal’s entries stay readable for the log’s retention. An id with no entries answers an empty list.',
+      tags: ['pets'],
+      'x-stability': 'experimental',
+      requestParams: { path: PetIdParams, query: PetHistoryQuery },
+      responses: {
+        '200': { description: 'Success.', headers: nextPageLink, ...jsonBody(ActivityEntries) },
+        '400': errorResponses.BadRequest,
         ...commonErrors,
       },
     },

@@ -8,9 +8,9 @@ import { parse as parseNow } from 'csv-parse/sync';
 import { MAX_IMPORT_ROWS } from '../contract/limits.mjs';
 import type { ErrorCode } from '../contract/errors';
 
-/** The columns an import reads; any other is ignored and listed in the Import. */
-const IMPORT_COLUMNS = ['id', 'name', 'category', 'categoryId', 'status', 'tags'] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+import { IMPORT_COLUMNS, columnNamed, type ImportColumn } from '../contract/imports';
+
+export type { ImportColumn };
 
 export type Delimiter = ',' | ';';
 
@@ -23,12 +23,6 @@ export type FileCheck = { ok: true; value: ImportFile } | Refusal;
 const refusal = (problem: ErrorCode, message: string): Refusal => ({ ok: false, problem, message });
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-/** The known column each header cell names (trimmed, any case), or undefined. */
-function columnNamed(header: string): ImportColumn | undefined {
-  const wanted = header.trim().toLowerCase();
-  return IMPORT_COLUMNS.find((column) => column.toLowerCase() === wanted);
-}
 
 /** Where each known column is in a row of this header. */
 export function columnIndexes(columns: string[]): Partial<Record<ImportColumn, number>> {

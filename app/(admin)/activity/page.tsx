@@ -2,6 +2,7 @@
 // days through the URL (a plain GET form: a link can be shared), with a CSV export.
 import type { Metadata } from 'next';
 import { ActivityLog } from '@/components/activity/activity-log';
+import { IntentLink } from '@/components/intent-link';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -33,6 +34,8 @@ export default async function ActivityPage({ searchParams }: Props) {
   const person = text(query.person)?.slice(0, 254);
   const from = day(query.from);
   const to = day(query.to);
+  // One batch's entries (a bulk change's, an import's): the import summary links here.
+  const batchId = text(query.batchId)?.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)?.[0];
   const isRangeBackwards = from !== undefined && to !== undefined && from > to;
   return (
     <>
@@ -80,12 +83,19 @@ export default async function ActivityPage({ searchParams }: Props) {
               Filter
             </Button>
           </form>
+          {batchId && (
+            <Notice tone="info" title="One batch's entries: a bulk change, an import or an undo">
+              <IntentLink href="/activity" className="font-medium underline underline-offset-2">
+                Show every entry
+              </IntentLink>
+            </Notice>
+          )}
           {isRangeBackwards ? (
             <Notice tone="error" title="The range ends before it starts">
               From ({from}) is after To ({to}): pick a To on or after the From.
             </Notice>
           ) : (
-            <ActivityLog filters={{ resource, resourceId, person, from, to }} />
+            <ActivityLog filters={{ resource, resourceId, person, from, to, batchId }} />
           )}
         </div>
       ) : (

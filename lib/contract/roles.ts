@@ -72,7 +72,7 @@ export type OperationId = keyof typeof OPERATION_SCOPE;
 
 /** What a key of each scope may do, in words (the rows of OPERATION_SCOPE with that scope, and those of the scopes it includes). */
 export const SCOPE_ALLOWS: Record<ApiKeyScope, string> = {
-  read: 'list and view pets, categories and orders, and follow changes',
+  read: 'list and view pets (their history too), categories, orders and imports, and follow changes',
   write: 'read, and add, edit, delete, import and restore pets, add, rename and delete categories, place and move orders',
   admin: 'write, and manage users, everyone’s API keys and the activity log',
 };

@@ -69,10 +69,20 @@ const entriesFrom = (transaction: Executor, petId: number, fromId: number): Prom
     .where(and(eq(activity.resource, 'pet'), eq(activity.resourceId, String(petId)), gte(activity.id, fromId)))
     .orderBy(desc(activity.id));
 
-/** A refusal of the category the pet would go back to, when it no longer exists. */
+/**
+ * A refusal of the category the pet would go back to, when it has been deleted (its delete is
+ * in the log). An id no category ever had stays allowed: a pet may name any category id, as a
+ * create or a PATCH may give it, and categories that pets name cannot be deleted.
+ */
 async function goneCategory(transaction: Executor, petId: number, categoryId: number): Promise<string | undefined> {
   const [category] = await transaction.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
   if (category) return undefined;
+  const [deletion] = await transaction
+    .select({ id: activity.id })
+    .from(activity)
+    .where(and(eq(activity.resource, 'category'), eq(activity.resourceId, String(categoryId)), eq(activity.action, 'delete')))
+    .limit(1);
+  if (!deletion) return undefined;
   return `Pet ${petId} cannot go back to category ${categoryId}: that category has been deleted since. Create the category again, or restore another entry.`;
 }
 

@@ -81,6 +81,14 @@ describe('restoring in-process', () => {
     expect((await getPet(database, BigInt(pet.id)))?.categoryId).toBe(other.value.id);
   });
 
+  it('brings back a deleted pet whose category id was never a category’s, as a create would take it', async () => {
+    const pet = await createPet(database, { name: 'Stray', categoryId: 987_654 });
+    expect((await deletePet(database, BigInt(pet.id))).ok).toBe(true);
+    const [deleted] = await entriesOf(pet.id);
+    const outcome = await restoreEntry(database, deleted!.id);
+    expect(outcome.ok && outcome.value).toMatchObject({ id: pet.id, name: 'Stray', categoryId: 987_654 });
+  });
+
   it('refuses a status while an order is open, with the rule’s reason', async () => {
     const pet = await createPet(database, { name: 'Ordered', categoryId: 1, status: 'sold' });
     await updatePet(database, BigInt(pet.id), { status: 'available' });

@@ -72,7 +72,10 @@ describe.skipIf(inject('database') !== 'postgres')('per-process state under both
     const jobQueue = rows.filter((row) => row.application_name.endsWith(' jobs'));
     const pooled = rows.filter((row) => !row.application_name.startsWith('petstore listen') && !row.application_name.endsWith(' jobs'));
     expect(listeners).toEqual([{ application_name: 'petstore listen', count: 1 }]);
-    expect(pooled.reduce((sum, row) => sum + row.count, 0), JSON.stringify(rows)).toBeLessThanOrEqual(POOL_SIZE);
+    expect(
+      pooled.reduce((sum, row) => sum + row.count, 0),
+      JSON.stringify(rows),
+    ).toBeLessThanOrEqual(POOL_SIZE);
     // The job queue's clients (lib/db/client.ts), once.
     expect(jobQueue.reduce((sum, row) => sum + row.count, 0)).toBeLessThanOrEqual(JOB_QUEUE_CONNECTIONS);
   });

@@ -1,26 +1,11 @@
-// Reading a CSV file in the browser as the import's server reads it: csv-parse (its browser
-// build, the same library and options as lib/domain/import-file.ts), the delimiter the one
-// of `,` and `;` that splits the header line into more cells, a BOM dropped.
+// Reading a CSV file in the browser as the import's server reads it: csv-parse's browser
+// build with the import's own options and delimiter rule (lib/import-csv.ts).
 import { parse } from 'csv-parse/browser/esm/sync';
+import { csvOptions, delimiterOf, type Delimiter } from '@/lib/import-csv';
 import { columnNamed, type ImportColumn } from '@/lib/contract/imports';
 
-type Delimiter = ',' | ';';
-
-function delimiterOf(text: string): Delimiter {
-  const end = text.search(/\r?\n/);
-  const headerLine = end === -1 ? text : text.slice(0, end);
-  const cells = (delimiter: Delimiter) => {
-    try {
-      return (parse(headerLine, { delimiter, relax_quotes: true }) as string[][])[0]?.length ?? 0;
-    } catch {
-      return 0;
-    }
-  };
-  return cells(';') > cells(',') ? ';' : ',';
-}
-
 const read = (text: string, options: { delimiter?: Delimiter; to?: number } = {}): string[][] =>
-  parse(text, { delimiter: options.delimiter ?? delimiterOf(text), bom: true, relax_column_count: true, skip_empty_lines: true, to: options.to });
+  parse(text, { ...csvOptions(options.delimiter ?? delimiterOf(text)), to: options.to });
 
 /** A header cell, and the column the server reads it as (none: ignored). */
 type HeaderCell = { header: string; column?: ImportColumn };

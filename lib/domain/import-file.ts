@@ -3,16 +3,14 @@
 // batch by batch by whichever instance runs the job. Parsing is csv-parse's; the columns
 // are the dashboard's export's (components/pets/export-pets-button.tsx), matched by header.
 import { Readable } from 'node:stream';
-import { parse, type Options } from 'csv-parse';
-import { parse as parseNow } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { MAX_IMPORT_ROWS } from '../contract/limits.mjs';
 import type { ErrorCode } from '../contract/errors';
 
 import { IMPORT_COLUMNS, columnNamed, type ImportColumn } from '../contract/imports';
+import { csvOptions, delimiterOf, type Delimiter } from '../import-csv';
 
-export type { ImportColumn };
-
-export type Delimiter = ',' | ';';
+export type { Delimiter, ImportColumn };
 
 /** What the check found: the header as written, its delimiter, the rows, the columns ignored. */
 export type ImportFile = { columns: string[]; delimiter: Delimiter; rows: number; ignoredColumns: string[] };
@@ -38,25 +36,9 @@ function withoutBom(bytes: Uint8Array): Uint8Array {
   return UTF8_BOM.every((byte, index) => bytes[index] === byte) ? bytes.subarray(UTF8_BOM.length) : bytes;
 }
 
-/** The delimiter of the header line: the one of `,` and `;` that splits it into more cells. */
-function delimiterOf(text: string): Delimiter {
-  const end = text.search(/\r?\n/);
-  const headerLine = end === -1 ? text : text.slice(0, end);
-  const cells = (delimiter: Delimiter) => {
-    try {
-      return (parseNow(headerLine, { delimiter, relax_quotes: true }) as string[][])[0]?.length ?? 0;
-    } catch {
-      return 0;
-    }
-  };
-  return cells(';') > cells(',') ? ';' : ',';
-}
-
-const parserOptions = (delimiter: Delimiter): Options => ({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
-
 /** Every record of the file, the header first, as csv-parse reads it (a stream: the event loop is never held for long). */
 export function recordsOf(bytes: Uint8Array, delimiter: Delimiter): AsyncIterable<string[]> {
-  return Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(parse(parserOptions(delimiter)));
+  return Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(parse(csvOptions(delimiter)));
 }
 
 /**

@@ -45,6 +45,8 @@ type Options<Needed extends OperationId | null> = {
   bodyLimit?: BodyLimit;
   /** Each query's and transaction's deadline, when the route's work is more than a request's 3 s (storing a 50 MB import). */
   databaseTimeoutMs?: number;
+  /** Admits the route's work, its body's read included, to a bounded number at once (lib/http/slots.ts). */
+  admit?: <Result>(work: () => Promise<Result>) => Promise<Result>;
 };
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -87,7 +89,8 @@ export function apiRoute<Needed extends OperationId | null>(
           return failureResponse(error, route);
         });
       const work = () => (options.idempotent && caller ? idempotently(request, caller, database, operate, options.bodyLimit) : operate(request, database));
-      response = await (options.databaseTimeoutMs ? withDatabaseTimeout(options.databaseTimeoutMs, work) : work());
+      const timed = () => (options.databaseTimeoutMs ? withDatabaseTimeout(options.databaseTimeoutMs, work) : work());
+      response = await (options.admit ? options.admit(timed) : timed());
     } catch (error) {
       response = failureResponse(error, route);
     }

@@ -8,16 +8,14 @@
 // blocks the event loop (docs/ARCHITECTURE.md, "Photos"). Counted per process (lib/process-state.ts).
 import { config } from '../runtime/config';
 import { processState } from '../process-state';
-import { ApiError } from './errors';
-
-type Slots = { running: number; waiting: (() => void)[] };
+import { freeSlots, inSlot, type SlotState } from './slots';
 
 type PhotoWork = 'uploading' | 'processing' | 'serving';
 
-const slots = processState('photoSlots', (): Record<PhotoWork, Slots> => ({
-  uploading: { running: 0, waiting: [] },
-  processing: { running: 0, waiting: [] },
-  serving: { running: 0, waiting: [] },
+const slots = processState('photoSlots', (): Record<PhotoWork, SlotState> => ({
+  uploading: freeSlots(),
+  processing: freeSlots(),
+  serving: freeSlots(),
 }));
 
 function boundsOf(work: PhotoWork): { running: number; waiting: number } {
@@ -36,20 +34,6 @@ function boundsOf(work: PhotoWork): { running: number; waiting: number } {
 }
 
 /** Runs `task` in one of the slots of `work`, after those waiting before it; 503 when too many wait. */
-export async function inPhotoSlot<Result>(work: PhotoWork, task: () => Promise<Result>): Promise<Result> {
-  const state = slots[work];
-  const bounds = boundsOf(work);
-  if (state.running < bounds.running) state.running += 1;
-  else if (state.waiting.length < bounds.waiting) await new Promise<void>((resolve) => state.waiting.push(resolve));
-  else {
-    throw new ApiError('service_unavailable', `This server is busy with other photos (${work}); retry in a moment.`, { headers: { 'retry-after': '1' } });
-  }
-  try {
-    return await task();
-  } finally {
-    // The slot passes to the next in line, or is freed.
-    const next = state.waiting.shift();
-    if (next) next();
-    else state.running -= 1;
-  }
+export function inPhotoSlot<Result>(work: PhotoWork, task: () => Promise<Result>): Promise<Result> {
+  return inSlot(slots[work], boundsOf(work), `This server is busy with other photos (${work}); retry in a moment.`, task);
 }

@@ -8,6 +8,7 @@ import { createImport, listImports } from '@/lib/domain/imports';
 import { acceptedOf } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/handler';
 import { IMPORT_BODY_LIMIT, readImportFile, toImport } from '@/lib/http/import-body';
+import { inImportSlot } from '@/lib/http/import-slots';
 import { nextPageHeaders } from '@/lib/http/link';
 import { otherMethods } from '@/lib/http/other-methods';
 import { parseQuery } from '@/lib/http/query';
@@ -17,8 +18,9 @@ import { enqueueImport } from '@/lib/runtime/import-queue';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute(
-  // A 50 MB file is 50 writes of its parts in one transaction: more than a request's 3 s on a busy database.
-  { operation: 'createImport', idempotent: true, bodyLimit: IMPORT_BODY_LIMIT, databaseTimeoutMs: 30_000 },
+  // A 50 MB file is 50 writes of its parts in one transaction: more than a request's 3 s on a
+  // busy database. Files are taken in a few at once (lib/http/import-slots.ts).
+  { operation: 'createImport', idempotent: true, bodyLimit: IMPORT_BODY_LIMIT, databaseTimeoutMs: 30_000, admit: inImportSlot },
   async ({ request, url, caller, requestId, database }) => {
     const { dryRun, createCategories } = parseQuery(url, NewImportQuery);
     const bytes = await readImportFile(request);

@@ -69,7 +69,16 @@ test.describe('as the admin', () => {
     const added = (await client.listPetPhotos(pet.id)).map((photo) => photo.id);
     expect(await shownOrder(page)).toEqual(added);
 
-    // The first photo, two places later from the keyboard; the focus stays on its handle.
+    // The first photo, two places later from the keyboard; the focus stays on its handle. The
+    // first move's request is held back 1 s, so that a second one sent beside it would land first.
+    const moves = { sent: 0, answered: 0 };
+    const movesUrl = `**/v1/pets/${pet.id}/photos/*`;
+    await page.route(movesUrl, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      if (++moves.sent === 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ response: await route.fetch() });
+      moves.answered += 1;
+    });
     const handle = gallery.getByRole('button', { name: /^Move photo 1 of 4/ });
     await handle.focus();
     await page.keyboard.press('ArrowRight');
@@ -77,8 +86,10 @@ test.describe('as the admin', () => {
     await page.keyboard.press('ArrowRight');
     await expect(gallery.getByRole('button', { name: /^Move photo 3 of 4/ })).toBeFocused();
     const reordered = [added[1]!, added[2]!, added[0]!, added[3]!];
+    await expect.poll(() => moves.answered).toBe(2);
+    await page.unroute(movesUrl);
     await expect.poll(() => shownOrder(page)).toEqual(reordered);
-    await expect.poll(async () => (await client.listPetPhotos(pet.id)).map((photo) => photo.id)).toEqual(reordered);
+    expect((await client.listPetPhotos(pet.id)).map((photo) => photo.id)).toEqual(reordered);
 
     // The dropped one becomes the cover.
     await gallery.getByRole('button', { name: 'Make cover: photo 4' }).click();

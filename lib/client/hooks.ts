@@ -187,7 +187,12 @@ export function useMovePetPhoto(petId: number) {
   const client = usePetstoreClient();
   const queryClient = useQueryClient();
   const key = queryKeys.petPhotos(petId);
+  const mutationKey = [...key, 'move'];
   return useMutation({
+    mutationKey,
+    // Two quick moves (arrow, arrow) sent at once could be applied in the other order and
+    // leave the server one move behind the screen: one pet's moves go one after another.
+    scope: { id: JSON.stringify(mutationKey) },
     mutationFn: ({ photoId, position }: { photoId: number; position: number }) => client.movePetPhoto(petId, photoId, position),
     onMutate: async ({ photoId, position }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -196,7 +201,8 @@ export function useMovePetPhoto(petId: number) {
       return { before };
     },
     onError: (_error, _move, context) => context?.before && queryClient.setQueryData(key, context.before),
-    onSettled: () => refreshPhotos(queryClient, petId),
+    // Read back after the last queued move only: an earlier one's answer would show its order for a moment.
+    onSettled: () => (queryClient.isMutating({ mutationKey }) <= 1 ? refreshPhotos(queryClient, petId) : undefined),
   });
 }
 

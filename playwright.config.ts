@@ -6,10 +6,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  // Two browsers at once: one left a core idle while a test waited on the server or a live
-  // update (the suite alone: 583 s with one, 461 s with two). The files share the server and its
-  // database, so each test makes the records it reads and reads counts within its own search.
-  workers: 2,
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
   // One retry for a test that meets the shared machine's load; npm test names each one that
   // needed it (FLAKY:), so none is hidden.
   retries: 1,

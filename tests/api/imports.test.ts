@@ -18,14 +18,23 @@ const suffix = () => randomBytes(4).toString('hex');
 const postImport = (csv: string | Uint8Array, query = '', options: ApiOptions = {}) =>
   api<Import>('POST', `/v1/pets/imports${query}`, { contentType: 'text/csv', body: csv, ...options });
 
+// How long an import may take to finish here. This suite's activity-consistency test kills
+// the shared server's busy backends at random, the import job's and pg-boss's among them; a
+// job left active that way is resumed once its heartbeat lapses, within about 30 s
+// (lib/runtime/import-queue.ts). A one-row import through PgBouncer once took over 30 s in CI,
+// most likely so, and vitest's 30 s default per test cut the wait short.
+const IMPORT_WAIT_MS = 60_000;
+// The tests that wait for imports: the wait, and room for the rest of the test.
+const WAITS_FOR_IMPORTS = { timeout: IMPORT_WAIT_MS + 15_000 };
+
 /** The import once it has finished (its job runs on whichever instance took it). */
 async function finished(id: number): Promise<Import> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + IMPORT_WAIT_MS;
   for (;;) {
     const answer = await api<Import>('GET', `/v1/pets/imports/${id}`);
     expect(answer.status).toBe(200);
     if (FINISHED.includes(answer.body.state)) return answer.body;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${answer.body.state} after 60 s: ${JSON.stringify(answer.body)}`);
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${answer.body.state} after ${IMPORT_WAIT_MS / 1000} s: ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -47,7 +56,7 @@ async function errorsOf(id: number): Promise<string[][]> {
 
 const countIn = async (categoryId: number) => (await api('GET', `/v1/pets/counts?categoryId=${categoryId}`)).body.total as number;
 
-describe('a 1,000-row file with 10 bad rows', () => {
+describe('a 1,000-row file with 10 bad rows', WAITS_FOR_IMPORTS, () => {
   const categoryId = uniqueCategoryId();
   const header = ['name', 'category', 'categoryId', 'status', 'tags', 'id', 'colour'];
   // Row numbers as a spreadsheet shows them (the header is row 1) of each bad row, and why.
@@ -112,7 +121,7 @@ describe('a 1,000-row file with 10 bad rows', () => {
   });
 });
 
-describe('Idempotency-Key', () => {
+describe('Idempotency-Key', WAITS_FOR_IMPORTS, () => {
   it('makes no second import for the same file and key', async () => {
     const csv = `name,categoryId\nOnce ${suffix()},${uniqueCategoryId()}\n`;
     const key = `import-${suffix()}`;
@@ -128,7 +137,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('the file as a spreadsheet saves it', () => {
+describe('the file as a spreadsheet saves it', WAITS_FOR_IMPORTS, () => {
   it('takes semicolons and a BOM, and creates categories when asked', async () => {
     const category = `Imported kind ${suffix()}`;
     const csv = `\ufeffName;Category;Status;Tags\nSemi one;${category};available;a;b\n"Semi; two";${category};;\n`;
@@ -140,7 +149,7 @@ describe('the file as a spreadsheet saves it', () => {
   });
 });
 
-describe('export, then import', () => {
+describe('export, then import', WAITS_FOR_IMPORTS, () => {
   it('leaves every pet unchanged and writes no activity entry', async () => {
     const categoryId = uniqueCategoryId();
     const added = [];
@@ -164,7 +173,7 @@ describe('export, then import', () => {
   });
 });
 
-describe('undo', () => {
+describe('undo', WAITS_FOR_IMPORTS, () => {
   it('an import is one batch: its batchId lists its entries, and one restore undoes it', async () => {
     const categoryId = uniqueCategoryId();
     const existing = await addPet({ name: 'Before undo', categoryId, status: 'available' });
@@ -205,7 +214,7 @@ describe('cancel', () => {
   }, 60_000);
 });
 
-describe('files refused before any job exists', () => {
+describe('files refused before any job exists', WAITS_FOR_IMPORTS, () => {
   it('without a name column: 400 naming the columns found', async () => {
     const answer = await postImport('title,colour\nRex,brown\n');
     expect(answer.status).toBe(400);

@@ -14,6 +14,16 @@ beforeAll(async () => {
   server = await startServer({ database: 'postgres' });
 });
 
+/** A dry-run import of `body`, given up on at `signal`; undefined when it is. */
+const postDryRun = (body: BodyInit, signal: AbortSignal): Promise<Response | undefined> =>
+  fetch(new URL('/v1/pets/imports?dryRun=true', server.baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'text/csv' },
+    body,
+    duplex: 'half',
+    signal,
+  } as RequestInit).catch(() => undefined);
+
 /** An upload whose body never ends: its header line is sent, the rest is held back. */
 function holdUpload(): void {
   const controller = new AbortController();
@@ -21,13 +31,7 @@ function holdUpload(): void {
   const body = new ReadableStream<Uint8Array>({
     start: (stream) => stream.enqueue(new TextEncoder().encode('name,categoryId\n')),
   });
-  void fetch(new URL('/v1/pets/imports?dryRun=true', server.baseUrl), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'text/csv' },
-    body,
-    duplex: 'half',
-    signal: controller.signal,
-  } as RequestInit).catch(() => undefined);
+  void postDryRun(body, controller.signal);
 }
 
 afterAll(async () => {
@@ -42,12 +46,7 @@ describe('POST /v1/pets/imports under a burst of uploads', () => {
     // question that arrives while a place still waits free takes it (and is given up on here).
     let refused: Response | undefined;
     for (const deadline = Date.now() + 10_000; !refused && Date.now() < deadline;) {
-      const answer = await fetch(new URL('/v1/pets/imports?dryRun=true', server.baseUrl), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'text/csv' },
-        body: 'name,categoryId\nRex,1\n',
-        signal: AbortSignal.timeout(500),
-      }).catch(() => undefined);
+      const answer = await postDryRun('name,categoryId\nRex,1\n', AbortSignal.timeout(500));
       if (answer?.status === 503) refused = answer;
       else await answer?.body?.cancel();
     }
